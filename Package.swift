@@ -1,0 +1,40 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Ferry has no package dependencies on purpose: benchmarks and the peers they compare against live in
+// the separate `Benchmarks/` package so that nothing of them reaches a user of the library.
+let swiftSettings: [SwiftSetting] = [
+  .swiftLanguageMode(.v6)
+]
+
+let package = Package(
+  name: "Ferry",
+  // Observation (used by FerryStore) needs iOS 17 / macOS 14; the reactive core itself uses nothing newer.
+  platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+  products: [
+    .library(name: "Ferry", targets: ["Ferry"]),
+    .library(name: "FerryStore", targets: ["FerryStore"]),
+    .library(name: "FerryTesting", targets: ["FerryTesting"]),
+    .executable(name: "ferry-demo", targets: ["FerryDemo"]),
+  ],
+  targets: [
+    // C11 atomics, the only thing Swift cannot express portably for iOS 17 / macOS 14
+    // (`Synchronization.Atomic` needs iOS 18 / macOS 15).
+    .target(name: "_FerryAtomics"),
+    .target(name: "Ferry", dependencies: ["_FerryAtomics"], swiftSettings: swiftSettings),
+    .target(name: "FerryStore", dependencies: ["Ferry"], swiftSettings: swiftSettings),
+    .target(name: "FerryTesting", dependencies: ["Ferry", "FerryStore"], swiftSettings: swiftSettings),
+    .executableTarget(
+      name: "FerryDemo",
+      dependencies: ["Ferry", "FerryStore", "FerryTesting"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(name: "FerryTests", dependencies: ["Ferry", "FerryTesting"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "FerryStoreTests",
+      dependencies: ["Ferry", "FerryStore", "FerryTesting"],
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(name: "FerryTestingTests", dependencies: ["Ferry", "FerryTesting"], swiftSettings: swiftSettings),
+  ]
+)

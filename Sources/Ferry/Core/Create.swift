@@ -1,0 +1,31 @@
+extension Observable {
+  /// Creates an observable from a subscribe function.
+  ///
+  /// The function runs once per subscription with an observer for that subscription and returns the disposable
+  /// that tears it down. Ferry enforces the grammar on its behalf: events after a stop event or after disposal
+  /// are dropped, and the returned disposable is disposed after a stop event.
+  public static func create(
+    _ subscribe: @escaping @Sendable (AnyObserver<Element>) -> any Disposable
+  ) -> Observable<Element> {
+    AnonymousObservable(subscribe)
+  }
+}
+
+final class AnonymousObservable<Element>: Observable<Element>, @unchecked Sendable {
+  let subscribeHandler: @Sendable (AnyObserver<Element>) -> any Disposable
+
+  init(_ subscribeHandler: @escaping @Sendable (AnyObserver<Element>) -> any Disposable) {
+    self.subscribeHandler = subscribeHandler
+  }
+
+  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  where Observer.Element == Element {
+    let sink = AnonymousObservableSink(observer: observer)
+    sink.setUpstream(subscribeHandler(AnyObserver(sink)))
+    return sink
+  }
+}
+
+final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+  func on(_ event: Event<Observer.Element>) { forward(event) }
+}

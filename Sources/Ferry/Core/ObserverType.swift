@@ -1,0 +1,29 @@
+/// A type that receives the events of a sequence.
+///
+/// Observers are `Sendable`: a sequence may deliver its events on any thread, one at a time.
+public protocol ObserverType<Element>: Sendable {
+  /// The type of elements this observer receives.
+  associatedtype Element
+
+  /// Delivers one event. Callers never overlap calls to one observer and send nothing after a stop event.
+  func on(_ event: Event<Element>)
+}
+
+extension ObserverType {
+  /// Sends `.next(element)`.
+  @inlinable public func onNext(_ element: Element) { on(.next(element)) }
+
+  /// Sends `.completed`.
+  @inlinable public func onCompleted() { on(.completed) }
+
+  /// Sends `.error(error)`.
+  @inlinable public func onError(_ error: any Swift.Error) { on(.error(error)) }
+
+  /// Type-erases this observer.
+  @inlinable public func asObserver() -> AnyObserver<Element> { AnyObserver(self) }
+
+  /// An observer that transforms elements with `transform` before sending them to `self`.
+  public func mapObserver<Result>(_ transform: @escaping @Sendable (Result) throws -> Element) -> AnyObserver<Result> {
+    AnyObserver { event in self.on(event.map(transform)) }
+  }
+}

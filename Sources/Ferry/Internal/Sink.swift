@@ -1,0 +1,99 @@
+/// A disposable that owns one upstream subscription and disposes it exactly once.
+///
+/// Invariants:
+/// - the upstream disposable may be attached after `dispose()` (a source that terminates synchronously during
+///   `subscribe`); it is then disposed as soon as it is attached;
+/// - `disposeResources()` runs exactly once, after the upstream is disposed, and references are released so
+///   that a disposed subscription keeps nothing alive.
+///
+/// `@unchecked Sendable`: `upstream` is written once before the `upstreamSet` bit is published with an
+/// acquire-release fetch-or, and afterwards read and cleared only by the single caller that wins the `disposed`
+/// bit while observing `upstreamSet`; if `dispose()` wins first, only `setUpstream` touches it.
+class UpstreamDisposer: Cancelable, @unchecked Sendable {
+  private final let state = AtomicWord.make()
+  private final var upstream: (any Disposable)?
+
+  private static var disposedBit: Int { 1 }
+  private static var upstreamSetBit: Int { 2 }
+
+  init() {}
+
+  /// Whether the subscription was disposed or has stopped.
+  @inline(__always) final var isDisposed: Bool { state.load() & Self.disposedBit != 0 }
+
+  /// Attaches the upstream subscription; disposes it at once if `self` is already disposed.
+  final func setUpstream(_ disposable: any Disposable) {
+    upstream = disposable
+    let previous = state.fetchOr(Self.upstreamSetBit)
+    if previous & Self.disposedBit != 0 {
+      upstream = nil
+      disposable.dispose()
+    }
+  }
+
+  /// Sets the disposed bit; returns `true` for the one caller that set it. The winner must call
+  /// `finishDisposal(previous:)` — `stop(_:)` and `dispose()` do.
+  @inline(__always) final func claimDisposal() -> Int? {
+    let previous = state.fetchOr(Self.disposedBit)
+    return previous & Self.disposedBit == 0 ? previous : nil
+  }
+
+  /// Releases the upstream and resources after a successful `claimDisposal()`.
+  final func finishDisposal(previous: Int) {
+    if previous & Self.upstreamSetBit != 0 {
+      let upstream = self.upstream
+      self.upstream = nil
+      upstream?.dispose()
+    }
+    disposeResources()
+  }
+
+  /// Stops delivery and disposes the upstream subscription.
+  func dispose() {
+    guard let previous = claimDisposal() else { return }
+    finishDisposal(previous: previous)
+  }
+
+  /// Override to release operator-specific resources (inner subscriptions, timers, closures). Runs once.
+  func disposeResources() {}
+}
+
+/// The base of every operator's per-subscription object: the observer of its upstream and the disposable
+/// handed downstream.
+///
+/// On top of ``UpstreamDisposer``: `forward` delivers nothing once the sink is disposed, and exactly one stop
+/// event is forwarded, after which the upstream subscription is disposed.
+class Sink<Observer: ObserverType>: UpstreamDisposer, @unchecked Sendable {
+  final let observer: Observer
+
+  init(observer: Observer) {
+    self.observer = observer
+  }
+
+  /// Forwards `.next` unless disposed.
+  @inline(__always) final func forwardNext(_ element: Observer.Element) {
+    if !isDisposed {
+      observer.on(.next(element))
+    }
+  }
+
+  /// Forwards an event; a stop event is forwarded once and then disposes the sink.
+  @inline(__always) final func forward(_ event: Event<Observer.Element>) {
+    switch event {
+    case .next(let element): forwardNext(element)
+    case .error, .completed: forwardStop(event)
+    }
+  }
+
+  /// Forwards `.error(error)` once and disposes the sink.
+  final func forwardError(_ error: any Swift.Error) { forwardStop(.error(error)) }
+
+  /// Forwards `.completed` once and disposes the sink.
+  final func forwardCompleted() { forwardStop(.completed) }
+
+  private final func forwardStop(_ event: Event<Observer.Element>) {
+    guard let previous = claimDisposal() else { return }
+    observer.on(event)
+    finishDisposal(previous: previous)
+  }
+}

@@ -1,0 +1,207 @@
+/// What a subject replays to a new subscriber.
+enum ReplayPolicy: Sendable {
+  /// Nothing (`PublishSubject`).
+  case none
+  /// The most recent element (`BehaviorSubject`).
+  case latest
+  /// The most recent `n` elements, or all of them (`ReplaySubject`).
+  case buffer(Int?)
+}
+
+/// The engine shared by every subject and relay: an observer list with serialised, re-entrancy-safe delivery.
+///
+/// Invariants (all state behind `state`'s lock; nothing is called while holding it):
+/// - Exactly one thread at a time delivers (`emitting`). A send or a subscription that arrives while another is
+///   being delivered — re-entrantly from inside an observer, or from another thread — is queued in `pending`
+///   and delivered by the emitting thread after the current one, in order. Nothing is lost and no observer
+///   is re-entered.
+/// - Delivery iterates a snapshot of `observers`; each entry carries its subscription's atomic `disposed`
+///   flag, checked right before every call, so `dispose()` on the delivering thread stops delivery at once.
+/// - The first stop event is accepted and every later send ignored; once the stop event is delivered the
+///   observer list is emptied, and later subscribers receive the replay followed by the stop event.
+/// - `latestAccepted` is updated when a send is accepted (it is `BehaviorRelay.value`); the replay buffer is
+///   updated when an event is delivered, so a new subscriber sees exactly the events after its replay.
+final class SubjectCore<Element>: @unchecked Sendable {
+  // `@unchecked Sendable`: all mutable state is inside `state` (a `LockedState`).
+  struct Entry {
+    let id: UInt64
+    let observer: any ObserverType<Element>
+    let disposed: AtomicWord
+  }
+
+  enum Operation {
+    case event(Event<Element>)
+    case add(Entry)
+  }
+
+  struct State {
+    var observers: ContiguousArray<Entry> = []
+    var emitting = false
+    var pending: [Operation] = []
+    var pendingHead = 0
+    var acceptedStop: Event<Element>?
+    var deliveredStop: Event<Element>?
+    var latestAccepted: Element?
+    var replay: RingBuffer<Element>
+    var nextID: UInt64 = 0
+  }
+
+  enum Delivery {
+    case event(Event<Element>, ContiguousArray<Entry>)
+    case replay(Entry, [Element], Event<Element>?)
+  }
+
+  let policy: ReplayPolicy
+  let state: LockedState<State>
+
+  init(policy: ReplayPolicy, initial: Element? = nil) {
+    self.policy = policy
+    let capacity: Int?
+    switch policy {
+    case .none: capacity = 0
+    case .latest: capacity = 1
+    case .buffer(let size): capacity = size
+    }
+    var replay = RingBuffer<Element>(capacity: capacity)
+    if let initial { replay.append(initial) }
+    state = LockedState(State(latestAccepted: initial, replay: replay))
+  }
+
+  /// The latest accepted element and the accepted stop event, read together.
+  var snapshot: (latest: Element?, stop: Event<Element>?) {
+    state.withLock { ($0.latestAccepted, $0.acceptedStop) }
+  }
+
+  var hasObservers: Bool { state.withLock { !$0.observers.isEmpty } }
+
+  var isStopped: Bool { state.withLock { $0.acceptedStop != nil } }
+
+  /// Sends `event` to every observer, or queues it behind the delivery in progress.
+  func on(_ event: Event<Element>) {
+    let delivery: Delivery? = state.withLock { state in
+      guard state.acceptedStop == nil else { return nil }
+      switch event {
+      case .next(let element):
+        if case .latest = policy { state.latestAccepted = element }
+      case .error, .completed:
+        state.acceptedStop = event
+      }
+      if state.emitting {
+        state.pending.append(.event(event))
+        return nil
+      }
+      state.emitting = true
+      return Self.process(.event(event), &state)
+    }
+    guard let delivery else { return }
+    perform(delivery)
+    drain()
+  }
+
+  /// Adds `observer`; it receives the replay first, then every event delivered after it.
+  func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable where Observer.Element == Element {
+    let disposed = AtomicWord.make()
+    let (id, delivery): (UInt64, Delivery?) = state.withLock { state in
+      let id = state.nextID
+      state.nextID += 1
+      let entry = Entry(id: id, observer: observer, disposed: disposed)
+      if state.emitting {
+        state.pending.append(.add(entry))
+        return (id, nil)
+      }
+      state.emitting = true
+      return (id, Self.process(.add(entry), &state))
+    }
+    let subscription = SubjectSubscription(core: self, id: id, disposed: disposed)
+    if let delivery {
+      perform(delivery)
+      drain()
+    }
+    return subscription
+  }
+
+  func remove(id: UInt64) {
+    let removed: Entry? = state.withLock { state in
+      guard let index = state.observers.firstIndex(where: { $0.id == id }) else { return nil }
+      return state.observers.remove(at: index)
+    }
+    // The observer is released here, outside the lock (its deinit may run user code).
+    _ = removed
+  }
+
+  /// Applies one operation to the state and says what to deliver. Called under the lock.
+  private static func process(_ operation: Operation, _ state: inout State) -> Delivery? {
+    switch operation {
+    case .event(let event):
+      let observers = state.observers
+      switch event {
+      case .next(let element):
+        state.replay.append(element)
+      case .error, .completed:
+        state.deliveredStop = event
+        state.observers = []
+      }
+      return .event(event, observers)
+    case .add(let entry):
+      guard entry.disposed.load() == 0 else { return nil }
+      if state.deliveredStop == nil { state.observers.append(entry) }
+      let replay = state.replay.isEmpty ? [] : state.replay.elements
+      if replay.isEmpty && state.deliveredStop == nil { return nil }
+      return .replay(entry, replay, state.deliveredStop)
+    }
+  }
+
+  @inline(__always)
+  private func perform(_ delivery: Delivery) {
+    switch delivery {
+    case .event(let event, let observers):
+      for entry in observers where entry.disposed.load() == 0 {
+        entry.observer.on(event)
+      }
+    case .replay(let entry, let elements, let stop):
+      for element in elements where entry.disposed.load() == 0 {
+        entry.observer.on(.next(element))
+      }
+      if let stop, entry.disposed.load() == 0 { entry.observer.on(stop) }
+    }
+  }
+
+  /// Delivers queued operations until none is left, then gives up the emitter role.
+  private func drain() {
+    while true {
+      let next: (done: Bool, delivery: Delivery?) = state.withLock { state in
+        while state.pendingHead < state.pending.count {
+          let operation = state.pending[state.pendingHead]
+          state.pendingHead += 1
+          if let delivery = Self.process(operation, &state) { return (false, delivery) }
+        }
+        state.pending.removeAll(keepingCapacity: true)
+        state.pendingHead = 0
+        state.emitting = false
+        return (true, nil)
+      }
+      guard let delivery = next.delivery else { return }
+      perform(delivery)
+    }
+  }
+}
+
+/// A subscription to a subject: sets the entry's flag (stopping delivery at once), then leaves the list.
+final class SubjectSubscription<Element>: Cancelable {
+  let core: SubjectCore<Element>
+  let id: UInt64
+  let disposed: AtomicWord
+
+  init(core: SubjectCore<Element>, id: UInt64, disposed: AtomicWord) {
+    self.core = core
+    self.id = id
+    self.disposed = disposed
+  }
+
+  var isDisposed: Bool { disposed.load() != 0 }
+
+  func dispose() {
+    guard disposed.setOnce() else { return }
+    core.remove(id: id)
+  }
+}

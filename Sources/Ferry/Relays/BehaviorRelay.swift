@@ -1,0 +1,31 @@
+/// A ``BehaviorSubject`` that never terminates: it holds a current `value` and only accepts elements.
+///
+/// The usual home of a screen's state. `value` is readable from any thread and always equals the element most
+/// recently passed to `accept` (in the order the relay's lock saw them); subscribers receive the current
+/// value first, then every later one, serialised.
+public final class BehaviorRelay<Element>: ObservableType, Sendable {
+  private let subject: BehaviorSubject<Element>
+
+  /// Creates a relay holding `value`.
+  public init(value: Element) {
+    subject = BehaviorSubject(value: value)
+  }
+
+  /// The current value.
+  public var value: Element {
+    // A relay never errors, so `value()` cannot throw.
+    try! subject.value()
+  }
+
+  /// Replaces the current value and sends it to every observer.
+  public func accept(_ event: Element) { subject.on(.next(event)) }
+
+  /// Subscribes `observer`, which first receives the current value.
+  public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  where Observer.Element == Element {
+    subject.subscribe(observer)
+  }
+
+  /// The relay as an ``Observable``.
+  public func asObservable() -> Observable<Element> { subject }
+}

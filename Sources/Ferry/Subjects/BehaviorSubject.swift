@@ -1,0 +1,42 @@
+/// A subject that holds a current value and replays it to each new subscriber.
+///
+/// Delivery is serialised as for ``PublishSubject``. After an error, new subscribers receive only the error;
+/// after completion, only the completion.
+public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, @unchecked Sendable {
+  // `@unchecked Sendable`: all state is in `core`, behind its lock.
+  let core: SubjectCore<Element>
+
+  /// Creates a subject holding `value`.
+  public init(value: Element) {
+    core = SubjectCore(policy: .latest, initial: value)
+  }
+
+  /// The latest element sent.
+  ///
+  /// - Throws: the error the subject terminated with.
+  public func value() throws -> Element {
+    let (latest, stop) = core.snapshot
+    if case .error(let error) = stop { throw error }
+    // `latest` is set at init and only ever replaced.
+    return latest!
+  }
+
+  /// Whether any observer is subscribed.
+  public var hasObservers: Bool { core.hasObservers }
+
+  /// Sends `event`; `.next` also replaces the current value.
+  public func on(_ event: Event<Element>) { core.on(event) }
+
+  /// Subscribes `observer`, which first receives the current value.
+  public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  where Observer.Element == Element {
+    if case .error(let error)? = core.snapshot.stop {
+      observer.on(.error(error))
+      return Disposables.create()
+    }
+    return core.subscribe(observer)
+  }
+
+  /// Returns `self` as an observer.
+  public func asObserver() -> BehaviorSubject<Element> { self }
+}

@@ -1,0 +1,3 @@
+import Ferry
+
+print("ferry-demo")

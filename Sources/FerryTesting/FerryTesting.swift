@@ -1,0 +1,2 @@
+// FerryTesting: virtual time, marbles and blocking helpers.
+import Ferry

@@ -1,0 +1,2 @@
+import FerryTesting
+import Testing

@@ -1,0 +1,44 @@
+import Ferry
+import Foundation
+
+/// A value behind a lock, for collecting results from any thread in tests.
+final class LockedBox<Value>: @unchecked Sendable {
+  // `@unchecked Sendable`: `value` is only touched under `lock`.
+  private var value: Value
+  private let lock = NSLock()
+
+  init(_ value: Value) { self.value = value }
+
+  func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+
+  var current: Value { withLock { $0 } }
+}
+
+/// A thread-safe observer that records every event it receives.
+final class EventRecorder<Element>: ObserverType, @unchecked Sendable {
+  // `@unchecked Sendable`: `events` is a `LockedBox`.
+  let events = LockedBox<[Event<Element>]>([])
+
+  func on(_ event: Event<Element>) { events.withLock { $0.append(event) } }
+
+  var elements: [Element] { events.current.compactMap(\.element) }
+  var isCompleted: Bool { events.current.contains { $0.isCompleted } }
+  var error: (any Error)? { events.current.lazy.compactMap(\.error).first }
+  var count: Int { events.current.count }
+}
+
+/// An error to send through sequences in tests.
+struct TestError: Error, Equatable, CustomStringConvertible {
+  var id = 0
+  var description: String { "TestError(\(id))" }
+}
+
+/// A class whose deallocation tests can watch through a weak reference.
+final class Tracked: @unchecked Sendable {
+  let id: Int
+  init(_ id: Int = 0) { self.id = id }
+}
