@@ -22,7 +22,19 @@ class SerializingSink<Observer: ObserverType, State, Item>: Sink<Observer>, @unc
     /// Queues `item` for delivery after everything queued before it.
     mutating func send(_ item: Item) { items.append(item) }
 
-    fileprivate var hasPending: Bool { head < items.count }
+    /// Removes and returns the oldest queued item; the storage is reset (keeping its capacity) when emptied.
+    fileprivate mutating func takeFirst() -> Item? {
+      guard head < items.count else { return nil }
+      let item = items[head]
+      head += 1
+      if head == items.count { removeAll() }
+      return item
+    }
+
+    fileprivate mutating func removeAll() {
+      items.removeAll(keepingCapacity: true)
+      head = 0
+    }
   }
 
   struct Locked {
@@ -42,13 +54,17 @@ class SerializingSink<Observer: ObserverType, State, Item>: Sink<Observer>, @unc
   /// `body` must not call out to user code or observers.
   @discardableResult
   final func synchronized<R>(_ body: (inout State, inout Outbox) -> R) -> R {
-    let (result, mustDrain): (R, Bool) = locked.withLock { locked in
+    let (result, first): (R, Item?) = locked.withLock { locked in
       let result = body(&locked.state, &locked.outbox)
-      guard !locked.emitting, locked.outbox.hasPending else { return (result, false) }
+      guard !locked.emitting, let first = locked.outbox.takeFirst() else { return (result, nil) }
+      // This thread becomes the emitter and delivers the first item without another lock round trip.
       locked.emitting = true
-      return (result, true)
+      return (result, first)
     }
-    if mustDrain { drain() }
+    if let first {
+      if !isDisposed { deliver(first) }
+      drain()
+    }
     return result
   }
 
@@ -57,16 +73,12 @@ class SerializingSink<Observer: ObserverType, State, Item>: Sink<Observer>, @unc
     locked.withLock { body($0.state) }
   }
 
+  /// Delivers queued items until none is left, then gives up the emitter role. Only the emitter calls this.
   private final func drain() {
     while true {
       let item: Item? = locked.withLock { locked in
-        if locked.outbox.hasPending && !isDisposed {
-          let item = locked.outbox.items[locked.outbox.head]
-          locked.outbox.head += 1
-          return item
-        }
-        locked.outbox.items.removeAll(keepingCapacity: !isDisposed)
-        locked.outbox.head = 0
+        if !isDisposed, let item = locked.outbox.takeFirst() { return item }
+        locked.outbox.removeAll()
         locked.emitting = false
         return nil
       }

@@ -228,3 +228,52 @@ import Testing
     #expect(recorder.events.current == [.next(1), .error(TestError(id: 2))])
   }
 }
+
+@Suite struct FlatMapThreadTests {
+  @Test func innersFedFromTwoThreadsAreSerialised() {
+    let inners = [PublishSubject<Int>(), PublishSubject<Int>()]
+    let observer = SerialCheckingObserver<Int>()
+    let perThread = 1_000
+    _ = Observable.of(0, 1).flatMap { inners[$0].asObservable() }.subscribe(observer)
+    DispatchQueue.concurrentPerform(iterations: 2) { thread in
+      for index in 0..<perThread { inners[thread].onNext(thread * perThread + index) }
+      inners[thread].onCompleted()
+    }
+    #expect(observer.overlaps.current == 0)
+    #expect(observer.elements.sorted() == Array(0..<(2 * perThread)))
+    #expect(observer.stopEvents == 1)
+  }
+
+  @Test func concatMapWithInnersCompletingOnAnotherThread() {
+    let count = 50
+    let outer = PublishSubject<Int>()
+    let inners = (0..<count).map { _ in PublishSubject<Int>() }
+    let observer = SerialCheckingObserver<Int>()
+    _ = outer.concatMap { inners[$0].asObservable() }.subscribe(observer)
+    let timedOut = LockedBox(false)
+    DispatchQueue.concurrentPerform(iterations: 2) { thread in
+      if thread == 0 {
+        for index in 0..<count { outer.onNext(index) }
+        outer.onCompleted()
+      } else {
+        for index in 0..<count {
+          // Bounded wait (a hang guard, not a timing assumption) until this inner is subscribed.
+          var spins = 0
+          while !inners[index].hasObservers {
+            spins += 1
+            if spins > 50_000_000 {
+              timedOut.withLock { $0 = true }
+              return
+            }
+          }
+          inners[index].onNext(index)
+          inners[index].onCompleted()
+        }
+      }
+    }
+    #expect(!timedOut.current)
+    #expect(observer.elements == Array(0..<count))
+    #expect(observer.events.current.last?.isCompleted == true)
+    #expect(observer.overlaps.current == 0)
+  }
+}
