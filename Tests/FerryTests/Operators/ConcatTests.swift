@@ -27,7 +27,7 @@ import Testing
   }
 
   @Test func longChainOfSynchronousSourcesDoesNotRecurse() {
-    let count = 20_000
+    let count = 10_000
     let total = LockedBox(0)
     let completed = LockedBox(false)
     _ = Observable.concat((0..<count).map { _ in Observable.just(1) }).subscribe(

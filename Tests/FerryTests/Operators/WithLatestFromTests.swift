@@ -1,3 +1,4 @@
+import Dispatch
 import Ferry
 import FerryTesting
 import Testing
@@ -120,5 +121,25 @@ import Testing
       subscription.dispose()
     }
     #expect(weakTracked == nil)
+  }
+}
+
+@Suite struct WithLatestFromThreadTests {
+  @Test func relayUpdatedOnAnotherThreadWhileTriggering() {
+    let trigger = PublishSubject<Int>()
+    let state = BehaviorRelay(value: 0)
+    let observer = SerialCheckingObserver<Int>()
+    let count = 2_000
+    _ = trigger.withLatestFrom(state).subscribe(observer)
+    DispatchQueue.concurrentPerform(iterations: 2) { thread in
+      for index in 1...count {
+        if thread == 0 { trigger.onNext(index) } else { state.accept(index) }
+      }
+    }
+    let elements = observer.elements
+    #expect(observer.overlaps.current == 0)
+    #expect(elements.count == count)
+    // The relay's value only grows, and every trigger sees the latest value at its turn under the lock.
+    #expect(elements == elements.sorted())
   }
 }
