@@ -22,7 +22,9 @@ final class DelayObservable<Element>: Observable<Element>, @unchecked Sendable {
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
     let sink = DelaySink(observer: observer, dueTime: dueTime, scheduler: scheduler)
-    sink.setUpstream(source.subscribe(sink))
+    // Not `setUpstream`: the source subscription ends at the source's stop event, while the delayed events are
+    // still to come (as in RxSwift).
+    sink.sourceSubscription.setDisposable(source.subscribe(sink))
     return sink
   }
 }
@@ -34,13 +36,14 @@ struct DelayState<Element> {
   var isTimerActive = false
 }
 
-/// `@unchecked Sendable`: state is in `TimedSink`'s lock; `timer` is a thread-safe `SerialDisposable`.
+/// `@unchecked Sendable`: state is in `TimedSink`'s lock; `timer` and `sourceSubscription` are thread-safe.
 final class DelaySink<Observer: ObserverType>: TimedSink<Observer, DelayState<Observer.Element>>, ObserverType,
   @unchecked Sendable
 {
   let dueTime: RxTimeInterval
   let scheduler: any SchedulerType
   let timer = SerialDisposable()
+  let sourceSubscription = SingleAssignmentDisposable()
 
   init(observer: Observer, dueTime: RxTimeInterval, scheduler: any SchedulerType) {
     self.dueTime = dueTime
@@ -49,6 +52,7 @@ final class DelaySink<Observer: ObserverType>: TimedSink<Observer, DelayState<Ob
   }
 
   func on(_ event: Event<Observer.Element>) {
+    if event.isStopEvent { sourceSubscription.dispose() }
     if case .error(let error) = event {
       synchronized { state, outbox in
         state.queue.removeAll()
@@ -90,6 +94,7 @@ final class DelaySink<Observer: ObserverType>: TimedSink<Observer, DelayState<Ob
   }
 
   override func disposeResources() {
+    sourceSubscription.dispose()
     timer.dispose()
     _ = withState { state in
       defer { state.queue.removeAll() }
