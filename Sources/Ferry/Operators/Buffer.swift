@@ -74,7 +74,8 @@ where Observer.Element == [Element] {
     }
   }
 
-  private static func closeWindow(_ state: inout BufferState<Element>, _ outbox: inout Outbox<[Element]>) -> UInt64 {
+  private static func closeWindow(_ state: inout BufferState<Element>, _ outbox: inout TimedOutbox<[Element]>) -> UInt64
+  {
     outbox.next(state.buffer)
     state.buffer = []
     state.windowID &+= 1

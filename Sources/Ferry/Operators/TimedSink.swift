@@ -1,5 +1,5 @@
 /// The events a ``TimedSink`` decided to deliver, in order, waiting to be forwarded outside the lock.
-struct Outbox<Element> {
+struct TimedOutbox<Element> {
   fileprivate var events: [Event<Element>] = []
   fileprivate var isDraining = false
 
@@ -29,7 +29,7 @@ struct Outbox<Element> {
 /// The base of the sinks of time-based operators, whose events come both from upstream and from timers that
 /// fire on scheduler threads.
 ///
-/// All mutable operator state lives in `State`, behind one lock together with an ``Outbox``. A transition
+/// All mutable operator state lives in `State`, behind one lock together with an ``TimedOutbox``. A transition
 /// (`synchronized`) decides under the lock which events to deliver and queues them; after the lock is released,
 /// the first thread that finds nobody delivering drains the outbox, so events are forwarded in decision order,
 /// never overlapping and never under the lock. A transition made while another thread (or the same thread,
@@ -40,7 +40,7 @@ struct Outbox<Element> {
 class TimedSink<Observer: ObserverType, State>: Sink<Observer>, @unchecked Sendable {
   private struct Guarded {
     var state: State
-    var outbox = Outbox<Observer.Element>()
+    var outbox = TimedOutbox<Observer.Element>()
   }
 
   private final let guarded: LockedState<Guarded>
@@ -54,7 +54,7 @@ class TimedSink<Observer: ObserverType, State>: Sink<Observer>, @unchecked Senda
   /// `body` must not call out (no observers, no schedulers, no user closures).
   @discardableResult
   final func synchronized<Result>(
-    _ body: (inout State, inout Outbox<Observer.Element>) -> Result
+    _ body: (inout State, inout TimedOutbox<Observer.Element>) -> Result
   ) -> Result {
     let (result, batch) = guarded.withLock { guarded -> (Result, [Event<Observer.Element>]?) in
       let result = body(&guarded.state, &guarded.outbox)

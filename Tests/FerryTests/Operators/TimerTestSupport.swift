@@ -97,9 +97,8 @@ func timeOperatorStress(
   }
 }
 
-/// A minimal hot source for these tests: forwards `send` to the observers subscribed at that moment.
-/// (Used instead of `PublishSubject`, whose base-commit version stops delivering after a subscription that
-/// needs no replay; see the report.)
+/// A minimal hot source for these tests: forwards `send` to the observers subscribed at that moment, with no
+/// serialisation of its own (so the operator under test is exercised directly).
 final class TestFeed<Element>: @unchecked Sendable {
   // `@unchecked Sendable`: `observers` is a `LockedBox`; observers are called outside its lock.
   private let observers = LockedBox([Int: AnyObserver<Element>]())
