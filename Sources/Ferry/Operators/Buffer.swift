@@ -63,20 +63,19 @@ where Observer.Element == [Element] {
     case .error(let error):
       synchronized { state, outbox in
         state.buffer = []
-        outbox.error(error)
+        outbox.send(.error(error))
       }
     case .completed:
       synchronized { state, outbox in
-        outbox.next(state.buffer)
+        outbox.send(.next(state.buffer))
         state.buffer = []
-        outbox.completed()
+        outbox.send(.completed)
       }
     }
   }
 
-  private static func closeWindow(_ state: inout BufferState<Element>, _ outbox: inout TimedOutbox<[Element]>) -> UInt64
-  {
-    outbox.next(state.buffer)
+  private static func closeWindow(_ state: inout BufferState<Element>, _ outbox: inout Outbox) -> UInt64 {
+    outbox.send(.next(state.buffer))
     state.buffer = []
     state.windowID &+= 1
     return state.windowID

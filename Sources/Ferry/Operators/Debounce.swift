@@ -61,15 +61,15 @@ final class DebounceSink<Observer: ObserverType>: TimedSink<Observer, DebounceSt
     case .error(let error):
       synchronized { state, outbox in
         state.pending = nil
-        outbox.error(error)
+        outbox.send(.error(error))
       }
     case .completed:
       synchronized { state, outbox in
         if let pending = state.pending {
           state.pending = nil
-          outbox.next(pending)
+          outbox.send(.next(pending))
         }
-        outbox.completed()
+        outbox.send(.completed)
       }
     }
   }
@@ -78,7 +78,7 @@ final class DebounceSink<Observer: ObserverType>: TimedSink<Observer, DebounceSt
     synchronized { state, outbox in
       guard state.id == id, let pending = state.pending else { return }
       state.pending = nil
-      outbox.next(pending)
+      outbox.send(.next(pending))
     }
   }
 

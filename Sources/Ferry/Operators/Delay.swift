@@ -56,7 +56,7 @@ final class DelaySink<Observer: ObserverType>: TimedSink<Observer, DelayState<Ob
     if case .error(let error) = event {
       synchronized { state, outbox in
         state.queue.removeAll()
-        outbox.error(error)
+        outbox.send(.error(error))
       }
       return
     }

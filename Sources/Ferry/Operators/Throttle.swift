@@ -69,7 +69,7 @@ final class ThrottleSink<Observer: ObserverType>: TimedSink<Observer, ThrottleSt
         if elapsed + timeTolerance >= dueTime {
           state.lastUnsentElement = nil
           state.lastSentTime = now
-          outbox.next(element)
+          outbox.send(.next(element))
           return nil
         }
         guard latest else { return nil }
@@ -87,14 +87,14 @@ final class ThrottleSink<Observer: ObserverType>: TimedSink<Observer, ThrottleSt
     case .error(let error):
       synchronized { state, outbox in
         state.lastUnsentElement = nil
-        outbox.error(error)
+        outbox.send(.error(error))
       }
     case .completed:
       synchronized { state, outbox in
         if state.lastUnsentElement != nil {
           state.isCompleted = true
         } else {
-          outbox.completed()
+          outbox.send(.completed)
         }
       }
     }
@@ -106,9 +106,9 @@ final class ThrottleSink<Observer: ObserverType>: TimedSink<Observer, ThrottleSt
       if let element = state.lastUnsentElement {
         state.lastUnsentElement = nil
         state.lastSentTime = now
-        outbox.next(element)
+        outbox.send(.next(element))
       }
-      if state.isCompleted { outbox.completed() }
+      if state.isCompleted { outbox.send(.completed) }
     }
   }
 
