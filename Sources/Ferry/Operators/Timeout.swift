@@ -58,9 +58,11 @@ final class TimeoutSink<Observer: ObserverType>: TimedSink<Observer, TimeoutStat
   }
 
   func run() {
-    startTimer(id: 0)
+    // The holder of the source subscription is in place before the first timer can fire (on another thread),
+    // so that a switch to `other` disposes the source subscription rather than being overwritten by it.
     let original = SingleAssignmentDisposable()
     subscription.disposable = original
+    startTimer(id: 0)
     original.setDisposable(parent.source.subscribe(self))
   }
 

@@ -82,6 +82,19 @@ import Testing
     #expect(xs.subscriptions == [Subscription(200, 210)])
   }
 
+  @Test func aTimerFiringDuringSubscriptionSwitchesToOther() {
+    // The first timer may fire on another thread before the source subscription is attached.
+    for _ in 0..<50 {
+      let checker = GrammarChecker<Int>()
+      let subscription = Observable<Int>.never()
+        .timeout(.seconds(1), other: Observable.just(42), scheduler: ConcurrentImmediateScheduler())
+        .subscribe(checker)
+      #expect(checker.done.wait(timeout: .now() + 10) == .success)
+      subscription.dispose()
+      #expect(checker.state.current.events == [.next(42), .completed])
+    }
+  }
+
   @Test func timersOnOtherThreadsKeepTheGrammar() {
     // With an immediate timer the result is either a timeout error or completion; either way the grammar holds.
     for _ in 0..<20 {
