@@ -52,9 +52,9 @@ import Testing
     #expect(xs.subscriptions == [Subscription(200, 205)])
   }
 
-  @Test func timersOnOtherThreadsKeepTheGrammar() {
-    timeOperatorStress { source, scheduler in
-      source.buffer(timeSpan: .seconds(1), count: 7, scheduler: scheduler).map { $0.count }
+  @Test func timersOnOtherThreadsKeepTheGrammar() async {
+    await timeOperatorStress { source, scheduler in
+      source.buffer(timeSpan: .milliseconds(1), count: 7, scheduler: scheduler).map { $0.count }
     }
   }
 }

@@ -71,7 +71,7 @@ import Testing
     scheduler.start()
   }
 
-  @Test func timersOnOtherThreadsKeepTheGrammar() {
-    timeOperatorStress { $0.debounce(.nanoseconds(0), scheduler: $1) }
+  @Test func timersOnOtherThreadsKeepTheGrammar() async {
+    await timeOperatorStress { $0.debounce(.nanoseconds(0), scheduler: $1) }
   }
 }

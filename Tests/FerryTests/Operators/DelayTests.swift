@@ -69,7 +69,7 @@ import Testing
     #expect(weakTracked == nil)
   }
 
-  @Test func timersOnOtherThreadsKeepTheGrammar() {
-    timeOperatorStress { $0.delay(.nanoseconds(0), scheduler: $1) }
+  @Test func timersOnOtherThreadsKeepTheGrammar() async {
+    await timeOperatorStress { $0.delay(.nanoseconds(0), scheduler: $1) }
   }
 }

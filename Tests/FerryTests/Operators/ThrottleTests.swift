@@ -84,8 +84,8 @@ import Testing
     #expect(weakTracked == nil)
   }
 
-  @Test func timersOnOtherThreadsKeepTheGrammar() {
-    timeOperatorStress { $0.throttle(.microseconds(1), scheduler: $1) }
-    timeOperatorStress { $0.throttle(.seconds(1), latest: false, scheduler: $1) }
+  @Test func timersOnOtherThreadsKeepTheGrammar() async {
+    await timeOperatorStress { $0.throttle(.microseconds(1), scheduler: $1) }
+    await timeOperatorStress { $0.throttle(.seconds(1), latest: false, scheduler: $1) }
   }
 }

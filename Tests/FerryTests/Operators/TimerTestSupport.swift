@@ -3,8 +3,9 @@ import Ferry
 import Foundation
 import Testing
 
-/// A scheduler that runs every action at once on a global concurrent queue, ignoring due times, so that timers
-/// fire on other threads than the one that feeds the source (thread-safety tests; no wall-clock waiting).
+/// A scheduler that runs actions on a global concurrent queue (at once for a zero due time, after the due time
+/// otherwise; periodic actions back to back), so that timers fire on other threads than the one that feeds the
+/// source. For thread-safety tests, which use zero or sub-millisecond due times.
 struct ConcurrentImmediateScheduler: SchedulerType {
   var now: RxTime { Date() }
 
@@ -22,9 +23,14 @@ struct ConcurrentImmediateScheduler: SchedulerType {
   ) -> any Disposable {
     let result = SerialDisposable()
     let box = TestUncheckedBox(state)
-    DispatchQueue.global().async {
+    let run: @Sendable () -> Void = {
       guard !result.isDisposed else { return }
       result.disposable = action(box.value)
+    }
+    if dueTime.nanoseconds > 0 {
+      DispatchQueue.global().asyncAfter(deadline: .now() + dueTime, execute: run)
+    } else {
+      DispatchQueue.global().async(execute: run)
     }
     return result
   }
@@ -71,11 +77,23 @@ final class GrammarChecker<Element>: ObserverType, @unchecked Sendable {
   }
 }
 
+extension DispatchSemaphore {
+  /// Waits for the semaphore on a dedicated thread, so that no Swift-concurrency (on Linux: GCD) worker is
+  /// blocked while the timers that will signal it need one. A hang guard: `false` after `seconds`.
+  func signalled(within seconds: Int = 10) async -> Bool {
+    await withCheckedContinuation { continuation in
+      Thread {
+        continuation.resume(returning: self.wait(timeout: .now() + .seconds(seconds)) == .success)
+      }.start()
+    }
+  }
+}
+
 /// Feeds `operation` from a background thread while its timers fire on other threads, and checks the grammar.
 func timeOperatorStress(
   iterations: Int = 20,
   _ operation: @escaping @Sendable (Observable<Int>, any SchedulerType) -> Observable<Int>
-) {
+) async {
   for _ in 0..<iterations {
     let subject = TestFeed<Int>()
     let checker = GrammarChecker<Int>()
@@ -87,8 +105,8 @@ func timeOperatorStress(
       feeder.signal()
     }
     // Hang guards only: both finish in microseconds.
-    #expect(feeder.wait(timeout: .now() + 10) == .success)
-    #expect(checker.done.wait(timeout: .now() + 10) == .success)
+    #expect(await feeder.signalled())
+    #expect(await checker.done.signalled())
     subscription.dispose()
     let state = checker.state.current
     #expect(state.overlaps == 0)

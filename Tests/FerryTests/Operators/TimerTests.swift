@@ -30,7 +30,7 @@ import Testing
     #expect(res.events == [.next(500, 0), .completed(500)])
   }
 
-  @Test func periodicOnAnotherThreadStopsOnDispose() {
+  @Test func periodicOnAnotherThreadStopsOnDispose() async {
     let observer = GrammarChecker<Int>()
     let reachedTen = DispatchSemaphore(value: 0)
     let subscription = SerialDisposable()
@@ -44,7 +44,7 @@ import Testing
         reachedTen.signal()
       }
     })
-    #expect(reachedTen.wait(timeout: .now() + 10) == .success)
+    #expect(await reachedTen.signalled())
     let state = observer.state.current
     #expect(state.events.map(\.element) == Array(0...10))
     #expect(state.overlaps == 0)

@@ -72,9 +72,9 @@ import Testing
     #expect(xs.subscriptions == [Subscription(200, 300)])
   }
 
-  @Test func timersOnOtherThreadsKeepTheGrammar() {
-    timeOperatorStress { source, scheduler in
-      source.window(timeSpan: .seconds(1), count: 7, scheduler: scheduler).map { _ in 0 }
+  @Test func timersOnOtherThreadsKeepTheGrammar() async {
+    await timeOperatorStress { source, scheduler in
+      source.window(timeSpan: .milliseconds(1), count: 7, scheduler: scheduler).map { _ in 0 }
     }
   }
 }
