@@ -23,3 +23,5 @@ extension ObservableConvertibleType {
     BlockingObservable(timeout: timeout, source: asObservable())
   }
 }
+
+extension MaterializedSequenceResult: Sendable where Element: Sendable {}

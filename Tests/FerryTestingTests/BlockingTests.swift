@@ -15,6 +15,24 @@ private func rxError(_ body: () throws -> Void) -> RxError? {
   }
 }
 
+/// Runs `body` (which blocks) on a dedicated thread, so that no Swift-concurrency worker (on Linux: a GCD
+/// worker, which the asynchronous sources need) is blocked meanwhile.
+private func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread { continuation.resume(with: Result { try body() }) }.start()
+  }
+}
+
+/// The `RxError` thrown by `body`, run on a dedicated thread.
+private func rxErrorOffPool(_ body: @escaping @Sendable () throws -> Void) async -> RxError? {
+  do {
+    try await offPool(body)
+    return nil
+  } catch {
+    return error as? RxError
+  }
+}
+
 /// A source that emits its elements from another thread, then completes.
 private func asyncSource(_ elements: [Int], error: (any Error)? = nil) -> Observable<Int> {
   Observable.create { observer in
@@ -32,30 +50,30 @@ private func asyncSource(_ elements: [Int], error: (any Error)? = nil) -> Observ
     #expect(try Observable<Int>.empty().toBlocking().toArray() == [])
   }
 
-  @Test func toArrayWaitsForAnotherThread() throws {
-    #expect(try asyncSource([1, 2, 3]).toBlocking(timeout: 10).toArray() == [1, 2, 3])
+  @Test func toArrayWaitsForAnotherThread() async throws {
+    #expect(try await offPool { try asyncSource([1, 2, 3]).toBlocking(timeout: 10).toArray() } == [1, 2, 3])
   }
 
-  @Test func toArrayRethrows() {
-    #expect(throws: BlockingTestError.self) {
-      try asyncSource([1], error: BlockingTestError()).toBlocking(timeout: 10).toArray()
+  @Test func toArrayRethrows() async {
+    await #expect(throws: BlockingTestError.self) {
+      try await offPool { try asyncSource([1], error: BlockingTestError()).toBlocking(timeout: 10).toArray() }
     }
   }
 
-  @Test func firstAndLast() throws {
+  @Test func firstAndLast() async throws {
     #expect(try Observable.of(1, 2, 3).toBlocking().first() == 1)
     #expect(try Observable.of(1, 2, 3).toBlocking().last() == 3)
     #expect(try Observable<Int>.empty().toBlocking().first() == nil)
     #expect(try Observable<Int>.empty().toBlocking().last() == nil)
-    #expect(try asyncSource([4, 5]).toBlocking(timeout: 10).first() == 4)
-    #expect(try asyncSource([4, 5]).toBlocking(timeout: 10).last() == 5)
+    #expect(try await offPool { try asyncSource([4, 5]).toBlocking(timeout: 10).first() } == 4)
+    #expect(try await offPool { try asyncSource([4, 5]).toBlocking(timeout: 10).last() } == 5)
     #expect(throws: BlockingTestError.self) { try Observable<Int>.error(BlockingTestError()).toBlocking().first() }
-    #expect(throws: BlockingTestError.self) {
-      try asyncSource([1], error: BlockingTestError()).toBlocking(timeout: 10).last()
+    await #expect(throws: BlockingTestError.self) {
+      try await offPool { try asyncSource([1], error: BlockingTestError()).toBlocking(timeout: 10).last() }
     }
   }
 
-  @Test func firstDisposesTheSubscription() throws {
+  @Test func firstDisposesTheSubscription() async throws {
     let disposed = DispatchSemaphore(value: 0)
     let source = Observable<Int>.create { observer in
       DispatchQueue.global().async {
@@ -64,13 +82,13 @@ private func asyncSource(_ elements: [Int], error: (any Error)? = nil) -> Observ
       }
       return Disposables.create { disposed.signal() }
     }
-    #expect(try source.toBlocking(timeout: 10).first() == 0)
-    #expect(disposed.wait(timeout: .now() + 10) == .success)
+    #expect(try await offPool { try source.toBlocking(timeout: 10).first() } == 0)
+    #expect(try await offPool { disposed.wait(timeout: .now() + 10) == .success })
   }
 
-  @Test func single() throws {
+  @Test func single() async throws {
     #expect(try Observable.just(7).toBlocking().single() == 7)
-    #expect(try asyncSource([7]).toBlocking(timeout: 10).single() == 7)
+    #expect(try await offPool { try asyncSource([7]).toBlocking(timeout: 10).single() } == 7)
     let noElements = rxError { _ = try Observable<Int>.empty().toBlocking().single() }
     #expect(noElements.map { if case .noElements = $0 { true } else { false } } == true)
     let moreThanOne = rxError { _ = try Observable.of(1, 2, 3).toBlocking().single() }
@@ -84,7 +102,7 @@ private func asyncSource(_ elements: [Int], error: (any Error)? = nil) -> Observ
     #expect(noElements.map { if case .noElements = $0 { true } else { false } } == true)
   }
 
-  @Test func singleStopsAtTheSecondElementOfAnEndlessSource() {
+  @Test func singleStopsAtTheSecondElementOfAnEndlessSource() async throws {
     let stopped = DispatchSemaphore(value: 0)
     let endless = Observable<Int>.create { observer in
       DispatchQueue.global().async {
@@ -94,12 +112,12 @@ private func asyncSource(_ elements: [Int], error: (any Error)? = nil) -> Observ
       }
       return Disposables.create { stopped.signal() }
     }
-    let moreThanOne = rxError { _ = try endless.toBlocking(timeout: 10).single() }
+    let moreThanOne = await rxErrorOffPool { _ = try endless.toBlocking(timeout: 10).single() }
     #expect(moreThanOne.map { if case .moreThanOneElement = $0 { true } else { false } } == true)
-    #expect(stopped.wait(timeout: .now() + 10) == .success)
+    #expect(try await offPool { stopped.wait(timeout: .now() + 10) == .success })
   }
 
-  @Test func materialize() throws {
+  @Test func materialize() async throws {
     let completed = try Observable.of(1, 2).toBlocking().materialize()
     guard case .completed(let elements) = completed else {
       Issue.record("expected .completed, got \(completed)")
@@ -107,7 +125,9 @@ private func asyncSource(_ elements: [Int], error: (any Error)? = nil) -> Observ
     }
     #expect(elements == [1, 2])
 
-    let failed = try asyncSource([1], error: BlockingTestError()).toBlocking(timeout: 10).materialize()
+    let failed = try await offPool {
+      try asyncSource([1], error: BlockingTestError()).toBlocking(timeout: 10).materialize()
+    }
     guard case .failed(let failedElements, let error) = failed else {
       Issue.record("expected .failed, got \(failed)")
       return
@@ -121,9 +141,9 @@ private func asyncSource(_ elements: [Int], error: (any Error)? = nil) -> Observ
     #expect(timeout.map { if case .timeout = $0 { true } else { false } } == true)
   }
 
-  @Test func aSingleTraitBlocksThroughAsObservable() throws {
+  @Test func aSingleTraitBlocksThroughAsObservable() async throws {
     // The seed's `single.toBlocking().single()` spelled for an observable of one element.
     let response = asyncSource([200])
-    #expect(try response.asObservable().toBlocking(timeout: 10).single() == 200)
+    #expect(try await offPool { try response.asObservable().toBlocking(timeout: 10).single() } == 200)
   }
 }
