@@ -83,7 +83,7 @@ where Observer.Element == [Element] {
 
   func startTimer(windowID: UInt64) {
     guard !isDisposed else { return }
-    timer.disposable = parent.scheduler.scheduleRelative(windowID, dueTime: parent.timeSpan) { [self] windowID in
+    timer.disposable = parent.scheduler.scheduleTimer(windowID, after: parent.timeSpan) { [self] windowID in
       self.fire(windowID)
       return Disposables.create()
     }

@@ -54,7 +54,7 @@ final class DebounceSink<Observer: ObserverType>: TimedSink<Observer, DebounceSt
         return state.id
       }
       guard !isDisposed else { return }
-      timer.disposable = scheduler.scheduleRelative(id, dueTime: dueTime) { [self] id in
+      timer.disposable = scheduler.scheduleTimer(id, after: dueTime) { [self] id in
         self.fire(id)
         return Disposables.create()
       }

@@ -71,7 +71,7 @@ final class DelaySink<Observer: ObserverType>: TimedSink<Observer, DelayState<Ob
 
   private func schedule(after interval: RxTimeInterval) {
     guard !isDisposed else { return }
-    timer.disposable = scheduler.scheduleRelative((), dueTime: interval) { [self] _ in
+    timer.disposable = scheduler.scheduleTimer((), after: interval) { [self] _ in
       self.fire()
       return Disposables.create()
     }
@@ -90,7 +90,7 @@ final class DelaySink<Observer: ObserverType>: TimedSink<Observer, DelayState<Ob
       }
       return head.due.timeIntervalSince(now)
     }
-    if let remaining { schedule(after: .nanoseconds(Int(remaining * 1_000_000_000))) }
+    if let remaining { schedule(after: rxTimeInterval(seconds: remaining)) }
   }
 
   override func disposeResources() {

@@ -23,7 +23,7 @@ final class DelaySubscriptionObservable<Element>: Observable<Element>, @unchecke
     // The scheduled item owns the source subscription: disposing it cancels the pending subscription or
     // disposes the subscription made.
     sink.setUpstream(
-      scheduler.scheduleRelative((), dueTime: dueTime) { _ in
+      scheduler.scheduleTimer((), after: dueTime) { _ in
         sink.isDisposed ? Disposables.create() : source.subscribe(sink)
       })
     return sink

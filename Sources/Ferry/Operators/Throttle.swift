@@ -78,7 +78,7 @@ final class ThrottleSink<Observer: ObserverType>: TimedSink<Observer, ThrottleSt
         return isTimerInFlight ? nil : dueTime - elapsed
       }
       if let wait, !isDisposed {
-        timer.disposable = scheduler.scheduleRelative((), dueTime: .nanoseconds(Int(wait * 1_000_000_000))) {
+        timer.disposable = scheduler.scheduleTimer((), after: rxTimeInterval(seconds: wait)) {
           [self] _ in
           self.propagate()
           return Disposables.create()

@@ -82,7 +82,7 @@ final class TimeoutSink<Observer: ObserverType>: TimedSink<Observer, TimeoutStat
 
   private func startTimer(id: UInt64) {
     guard !isDisposed else { return }
-    timer.disposable = parent.scheduler.scheduleRelative(id, dueTime: parent.dueTime) { [self] id in
+    timer.disposable = parent.scheduler.scheduleTimer(id, after: parent.dueTime) { [self] id in
       self.fire(id)
       return Disposables.create()
     }

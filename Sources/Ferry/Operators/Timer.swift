@@ -24,12 +24,13 @@ final class TimerObservable<Element: FixedWidthInteger>: Observable<Element>, @u
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
     let sink = TimerSink(observer: observer)
+    if case .never = dueTime { return sink }
     if let period {
       sink.setUpstream(
         scheduler.schedulePeriodic(0 as UInt64, startAfter: dueTime, period: period) { sink.tick($0) })
     } else {
       sink.setUpstream(
-        scheduler.scheduleRelative((), dueTime: dueTime) { _ in sink.fireOnce() })
+        scheduler.scheduleTimer((), after: dueTime) { _ in sink.fireOnce() })
     }
     return sink
   }

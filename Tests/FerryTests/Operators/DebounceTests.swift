@@ -14,6 +14,13 @@ import Testing
     #expect(xs.subscriptions == [Subscription(200, 400)])
   }
 
+  @Test func neverDueTimeEmitsOnlyTheLastElementAtCompletion() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+    let res = scheduler.start { xs.debounce(.never, scheduler: scheduler) }
+    #expect(res.events == [.next(300, 2), .completed(300)])
+  }
+
   @Test func completionFlushesThePendingElement() {
     let scheduler = TestScheduler(initialClock: 0)
     let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])

@@ -28,6 +28,26 @@ import Testing
     #expect(xs.subscriptions == [Subscription(200, 280)])
   }
 
+  @Test func neverDueTimeNeverTimesOut() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 1), .next(900, 2)])
+    let res = scheduler.start { xs.timeout(.never, scheduler: scheduler) }
+    #expect(res.events == [.next(210, 1), .next(900, 2)])
+    #expect(scheduler.clock == 1000)
+  }
+
+  @Test func throttleAndDelayWithNeverDueTime() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+    let throttled = scheduler.start { xs.throttle(.never, scheduler: scheduler) }
+    #expect(throttled.events == [.next(210, 1)])
+    let delayed = TestScheduler(initialClock: 0)
+    let ys = delayed.createHotObservable([.next(210, 1), .completed(300)])
+    let res = delayed.start { ys.delay(.never, scheduler: delayed) }
+    #expect(res.events == [])
+    #expect(delayed.clock == 1000)
+  }
+
   @Test func forwardsErrors() {
     let scheduler = TestScheduler(initialClock: 0)
     let xs = scheduler.createHotObservable([.next(210, 1), .error(240, TestError())])
