@@ -34,9 +34,14 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// subscription and throws `CancellationError`.
   public var value: Void {
     get async throws {
-      try await awaitTraitValue(source, empty: .success(())) { never in switch never {} }
+      try await awaitTraitValue(source, empty: .success(()), wrap: Never.toVoid)
     }
   }
+}
+
+extension Never {
+  /// The `wrap` of `Completable.value` (never called: a completable has no elements).
+  @Sendable static func toVoid(_ never: Never) {}
 }
 
 /// Subscribes to `source` and returns the first element (converted with `wrap`), or `empty` if it completes
