@@ -111,7 +111,9 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// Completes when every one of `sources` has completed (all are subscribed at once); fails with the first
   /// error.
   public static func zip(_ sources: [Completable]) -> Completable {
-    Completable(raw: IgnoreElementsObservable(source: TraitZipObservable(sources: sources.map(\.source))))
+    if sources.isEmpty { return .empty() }
+    let zipped = TraitZipObservable(sources: sources.map(\.source), waitsForAllCompletions: true)
+    return Completable(raw: IgnoreElementsObservable(source: zipped))
   }
 
   /// ``zip(_:)-([Completable])`` with variadic sources.

@@ -47,26 +47,38 @@ final class TraitDoSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @
   }
 
   func on(_ event: Event<Observer.Element>) {
-    do {
-      switch event {
-      case .next(let element):
+    switch event {
+    case .next(let element):
+      do {
         try handlers.onNext?(element)
         forwardNext(element)
         try handlers.afterNext?(element)
-      case .error(let error):
-        try handlers.onError?(error)
+      } catch {
         forwardError(error)
-        try handlers.afterError?(error)
-      case .completed:
-        try handlers.onCompleted?()
-        forwardCompleted()
-        try handlers.afterCompleted?()
       }
-    } catch {
-      forwardError(error)
+    case .error(let error):
+      stop(.error(error), before: handlers.onError.map { handler in { try handler(error) } }) {
+        try handlers.afterError?(error)
+      }
+    case .completed:
+      stop(.completed, before: handlers.onCompleted) { try handlers.afterCompleted?() }
     }
   }
 
+  /// Delivers a stop event between its `before` and `after` handlers, then disposes (so `onDispose` runs after
+  /// `after`, as in RxSwift). An error thrown by `before` replaces the event; one thrown by `after` is dropped
+  /// (the sequence has already terminated).
+  private func stop(_ event: Event<Observer.Element>, before: (() throws -> Void)?, after: () throws -> Void) {
+    guard let previous = claimDisposal() else { return }
+    do {
+      try before?()
+      observer.on(event)
+      try? after()
+    } catch {
+      observer.on(.error(error))
+    }
+    finishDisposal(previous: previous)
+  }
   override func disposeResources() {
     let onDispose = self.onDispose
     self.onDispose = nil

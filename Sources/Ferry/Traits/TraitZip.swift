@@ -1,16 +1,25 @@
 /// Subscribes to every source, each expected to produce at most one element, and emits the array of their
 /// elements once all have produced one, then completes. Fails with the first error; completes without an
 /// element if a source completes without one.
+///
+/// With `waitsForAllCompletions` (the zip of completables) a source completing without an element does not
+/// end the zip: it completes when every source has completed.
 final class TraitZipObservable<Element>: Observable<[Element]>, @unchecked Sendable {
   let sources: [Observable<Element>]
+  let waitsForAllCompletions: Bool
 
-  init(sources: [Observable<Element>]) {
+  init(sources: [Observable<Element>], waitsForAllCompletions: Bool = false) {
     self.sources = sources
+    self.waitsForAllCompletions = waitsForAllCompletions
   }
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == [Element] {
-    let sink = TraitZipSink<Element, Observer>(observer: observer, count: sources.count)
+    let sink = TraitZipSink<Element, Observer>(
+      observer: observer,
+      count: sources.count,
+      waitsForAllCompletions: waitsForAllCompletions
+    )
     var subscriptions: [any Disposable] = []
     subscriptions.reserveCapacity(sources.count)
     for (index, source) in sources.enumerated() {
@@ -28,12 +37,15 @@ where Observer.Element == [Element] {
   struct State {
     var values: [Element?]
     var remaining: Int
+    var uncompleted: Int
   }
 
   let state: LockedState<State>
+  let waitsForAllCompletions: Bool
 
-  init(observer: Observer, count: Int) {
-    state = LockedState(State(values: Array(repeating: nil, count: count), remaining: count))
+  init(observer: Observer, count: Int, waitsForAllCompletions: Bool) {
+    state = LockedState(State(values: Array(repeating: nil, count: count), remaining: count, uncompleted: count))
+    self.waitsForAllCompletions = waitsForAllCompletions
     super.init(observer: observer)
   }
 
@@ -56,8 +68,12 @@ where Observer.Element == [Element] {
     case .error(let error):
       forwardError(error)
     case .completed:
-      let empty = state.withLock { state in state.remaining > 0 && state.values[index] == nil }
-      if empty { forwardCompleted() }
+      let completes = state.withLock { state in
+        state.uncompleted -= 1
+        if waitsForAllCompletions { return state.uncompleted == 0 }
+        return state.remaining > 0 && state.values[index] == nil
+      }
+      if completes { forwardCompleted() }
     }
   }
 }

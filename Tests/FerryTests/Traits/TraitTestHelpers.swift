@@ -51,3 +51,21 @@ final class ManualSingle<Element>: @unchecked Sendable {
     for observer in observers.current { observer(event) }
   }
 }
+
+/// A manually driven Observable: captures the observer of each subscription.
+final class ManualObservable<Element>: @unchecked Sendable {
+  // `@unchecked Sendable`: `observers` is a `LockedBox`; `disposals` is a `Counter`.
+  let observers = LockedBox<[AnyObserver<Element>]>([])
+  let disposals = Counter()
+
+  var observable: Observable<Element> {
+    Observable.create { observer in
+      self.observers.withLock { $0.append(observer) }
+      return Disposables.create { self.disposals.increment() }
+    }
+  }
+
+  func on(_ event: Event<Element>) {
+    for observer in observers.current { observer.on(event) }
+  }
+}
