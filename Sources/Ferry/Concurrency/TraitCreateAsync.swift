@@ -88,6 +88,7 @@ func startTraitTask(
   priority: TaskPriority?,
   operation: @escaping @Sendable () async -> Void
 ) -> any Disposable {
-  let task = detached ? Task.detached(priority: priority, operation: operation) : Task(priority: priority, operation: operation)
+  let task =
+    detached ? Task.detached(priority: priority, operation: operation) : Task(priority: priority, operation: operation)
   return Disposables.create { task.cancel() }
 }

@@ -123,10 +123,11 @@ extension PrimitiveSequence where Trait == MaybeTrait {
 
   /// Transforms the element into an optional; completes empty when `transform` returns `nil`.
   public func compactMap<Result>(_ transform: @escaping @Sendable (Element) throws -> Result?) -> Maybe<Result> {
-    Maybe<Result>(raw: TraitFlatMapObservable(source: source) { element in
-      if let result = try transform(element) { return Observable.just(result) }
-      return Observable.empty()
-    })
+    Maybe<Result>(
+      raw: TraitFlatMapObservable(source: source) { element in
+        if let result = try transform(element) { return Observable.just(result) }
+        return Observable.empty()
+      })
   }
 
   /// Emits the element only if `predicate` returns `true` for it; completes empty otherwise.

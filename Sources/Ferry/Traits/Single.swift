@@ -76,10 +76,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
 
   /// Transforms the element into an optional: a ``Maybe`` that completes empty when `transform` returns `nil`.
   public func compactMap<Result>(_ transform: @escaping @Sendable (Element) throws -> Result?) -> Maybe<Result> {
-    Maybe<Result>(raw: TraitFlatMapObservable(source: source) { element in
-      if let result = try transform(element) { return Observable.just(result) }
-      return Observable.empty()
-    })
+    Maybe<Result>(
+      raw: TraitFlatMapObservable(source: source) { element in
+        if let result = try transform(element) { return Observable.just(result) }
+        return Observable.empty()
+      })
   }
 
   /// Continues with the ``Single`` that `selector` returns for the element.

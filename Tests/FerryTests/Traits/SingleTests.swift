@@ -295,7 +295,8 @@ struct SingleTests {
     _ = pair.subscribe(onSuccess: { value in result.withLock { $0.append("\(value.0)\(value.1)") } })
     #expect(result.current == ["1a"])
     let one = Single.just(1)
-    let six: Single<Int> = Single.zip(one, one, one, one, one, one) { (a: Int, b: Int, c: Int, d: Int, e: Int, f: Int) in
+    let six: Single<Int> = Single.zip(one, one, one, one, one, one) {
+      (a: Int, b: Int, c: Int, d: Int, e: Int, f: Int) in
       a + b + c + d + e + f
     }
     #expect(events(six) == [.next(6), .completed])

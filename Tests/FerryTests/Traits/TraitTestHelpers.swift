@@ -28,7 +28,11 @@ final class Flag: @unchecked Sendable {
 final class Counter: @unchecked Sendable {
   // `@unchecked Sendable`: `box` is a `LockedBox`.
   private let box = LockedBox(0)
-  @discardableResult func increment() -> Int { box.withLock { $0 += 1; return $0 } }
+  @discardableResult func increment() -> Int {
+    box.withLock {
+      $0 += 1; return $0
+    }
+  }
   var value: Int { box.current }
 }
 
