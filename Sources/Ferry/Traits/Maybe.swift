@@ -146,6 +146,24 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     return Maybe(raw: TraitCatchObservable(source: source) { _ in ElementsObservable(storage) })
   }
 
+  /// Succeeds with `element` when the maybe completes without one.
+  public func ifEmpty(default element: Element) -> Single<Element> {
+    Single(raw: TraitIfEmptyObservable(source: source, fallback: Observable.just(element)))
+  }
+
+  /// Continues with `other` when the maybe completes without an element.
+  public func ifEmpty(switchTo other: Maybe<Element>) -> Maybe<Element> {
+    Maybe(raw: TraitIfEmptyObservable(source: source, fallback: other.source))
+  }
+
+  /// Continues with `other` when the maybe completes without an element.
+  public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> {
+    Single(raw: TraitIfEmptyObservable(source: source, fallback: other.source))
+  }
+
+  /// Returns `self`.
+  public func asMaybe() -> Maybe<Element> { self }
+
   /// Calls the handlers around the events of each subscription, for side effects.
   ///
   /// `onSubscribe` runs before subscribing and `onSubscribed` after; `onDispose` runs once when the

@@ -155,6 +155,9 @@ extension PrimitiveSequence where Trait == SingleTrait {
     )
   }
 
+  /// Returns `self`.
+  public func asSingle() -> Single<Element> { self }
+
   /// The single as a ``Maybe`` that always has an element (or fails).
   public func asMaybe() -> Maybe<Element> {
     Maybe(raw: source)

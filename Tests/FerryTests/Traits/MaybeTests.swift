@@ -107,6 +107,20 @@ struct MaybeTests {
     #expect(events(Maybe.just(1).asCompletable()) == [.completed])
   }
 
+  @Test func ifEmpty() {
+    #expect(events(Maybe<Int>.empty().ifEmpty(default: 4)) == [.next(4), .completed])
+    #expect(events(Maybe.just(1).ifEmpty(default: 4)) == [.next(1), .completed])
+    #expect(events(Maybe<Int>.empty().ifEmpty(switchTo: Single.just(5))) == [.next(5), .completed])
+    #expect(events(Maybe<Int>.empty().ifEmpty(switchTo: Maybe<Int>.empty())) == [.completed])
+    #expect(events(Maybe<Int>.error(TestError()).ifEmpty(default: 4)) == [.error(TestError())])
+    let fallback = ManualSingle<Int>()
+    let (recorder, subscription) = record(Maybe<Int>.empty().ifEmpty(switchTo: fallback.single))
+    subscription.dispose()
+    #expect(fallback.disposals.value == 1)
+    fallback.send(.success(1))
+    #expect(recorder.events.current.isEmpty)
+  }
+
   @Test func doHandlers() {
     let log = LockedBox<[String]>([])
     let maybe = Maybe<Int>.empty().do(
