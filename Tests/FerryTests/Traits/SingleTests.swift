@@ -322,6 +322,15 @@ struct SingleTests {
     #expect(fourth.disposals.value == 1)
   }
 
+  @Test func zipFromSeveralThreadsEmitsOnce() {
+    for _ in 0..<300 {
+      let sources = (0..<4).map { _ in ManualSingle<Int>() }
+      let (recorder, _) = record(Single.zip(sources.map(\.single)))
+      DispatchQueue.concurrentPerform(iterations: 4) { index in sources[index].send(.success(index)) }
+      #expect(recorder.events.current == [.next([0, 1, 2, 3]), .completed])
+    }
+  }
+
   @Test func conversions() {
     #expect(events(Single.just(1).asMaybe()) == [.next(1), .completed])
     #expect(events(Single.just(1).asCompletable()) == [.completed])
