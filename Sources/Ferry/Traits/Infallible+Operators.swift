@@ -52,7 +52,7 @@ extension Infallible {
 
   /// Transforms each element and drops the `nil` results.
   public func compactMap<Result>(_ transform: @escaping @Sendable (Element) -> Result?) -> Infallible<Result> {
-    Infallible<Result>(raw: source.map(transform).filter { $0 != nil }.map { $0! })
+    Infallible<Result>(raw: source.compactMap(transform))
   }
 
   /// Drops each element whose key (from `keySelector`) equals the previous element's key.

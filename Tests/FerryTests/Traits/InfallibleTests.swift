@@ -54,6 +54,45 @@ struct InfallibleTests {
     #expect(events(source.distinctUntilChanged { $0 == $1 }) == [.next(1), .next(2), .next(3), .completed])
   }
 
+  @Test func combiningOperators() {
+    #expect(
+      events(Infallible.of(1, 2).flatMap { Infallible.of($0, $0 * 10) }) == [
+        .next(1), .next(10), .next(2), .next(20), .completed,
+      ])
+    #expect(events(Infallible.of(1, 2).flatMapLatest { Infallible.just($0 * 3) }) == [.next(3), .next(6), .completed])
+    #expect(events(Infallible.of(1, 2, 3).scan(0) { $0 + $1 }) == [.next(1), .next(3), .next(6), .completed])
+    #expect(
+      events(Infallible.of(1, 2).scan(into: [Int]()) { $0.append($1) }) == [.next([1]), .next([1, 2]), .completed])
+    #expect(events(Infallible.of(3).startWith(1, 2)) == [.next(1), .next(2), .next(3), .completed])
+    let latest = BehaviorRelay(value: "a")
+    #expect(events(Infallible.of(1, 2).withLatestFrom(latest.asInfallible())) == [.next("a"), .next("a"), .completed])
+    #expect(
+      events(Infallible.of(1).withLatestFrom(latest.asInfallible()) { "\($0)\($1)" }) == [.next("1a"), .completed])
+  }
+
+  @Test func combineLatest() {
+    let first = BehaviorRelay(value: 1)
+    let second = BehaviorRelay(value: "x")
+    let (recorder, subscription) = record(
+      Infallible.combineLatest(first.asInfallible(), second.asInfallible()) { "\($0)\($1)" })
+    first.accept(2)
+    second.accept("y")
+    #expect(recorder.elements == ["1x", "2x", "2y"])
+    subscription.dispose()
+
+    let tuples = LockedBox<[String]>([])
+    _ = Infallible.combineLatest(Infallible.just(1), Infallible.just("b")).subscribe(onNext: { pair in
+      tuples.withLock { $0.append("\(pair.0)\(pair.1)") }
+    })
+    let three = Infallible.combineLatest(Infallible.just(1), Infallible.just(2), Infallible.just(3)) { $0 + $1 + $2 }
+    let four = Infallible<Int>.combineLatest(
+      Infallible.just(1), Infallible.just(2), Infallible.just(3), Infallible.just(4)
+    ) { (a: Int, b: Int, c: Int, d: Int) in a + b + c + d }
+    #expect(tuples.current == ["1b"])
+    #expect(events(three) == [.next(6), .completed])
+    #expect(events(four) == [.next(10), .completed])
+  }
+
   @Test func subscribeHandlers() {
     let log = LockedBox<[String]>([])
     _ = Infallible.of(1, 2).subscribe(
