@@ -289,6 +289,43 @@ struct SingleTests {
     #expect(store.log.current.count == 3)
   }
 
+  @Test func seedStyleLoginChain() {
+    struct Tokens: Sendable {
+      let access: String
+      let refresh: String
+    }
+    struct User: Sendable {
+      let userId: String
+    }
+    final class Store: @unchecked Sendable {
+      let effects = LockedBox<[String]>([])
+      let disposeBag = DisposeBag()
+    }
+    let store = Store()
+    func response(_ tokens: Tokens) -> Single<Tokens> {
+      Single.create { event in
+        event(.success(tokens))
+        return Disposables.create {}
+      }
+    }
+    response(Tokens(access: "a", refresh: "r"))
+      .map { ($0.access, $0.refresh) }
+      .flatMap { access, _ in Single.just(User(userId: "user-\(access)")) }
+      .do(
+        with: store,
+        onSubscribe: { $0.effects.withLock { $0.append("showProgress") } },
+        onDispose: { $0.effects.withLock { $0.append("dismissProgress") } }
+      )
+      .map(\.userId)
+      .subscribe(
+        with: store,
+        onSuccess: { store, userId in store.effects.withLock { $0.append("complete \(userId)") } },
+        onFailure: { store, error in store.effects.withLock { $0.append("error \(error)") } }
+      )
+      .disposed(by: store.disposeBag)
+    #expect(store.effects.current == ["showProgress", "complete user-a", "dismissProgress"])
+  }
+
   @Test func zipCombinesAll() {
     let pair = Single.zip(Single.just(1), Single.just("a"))
     let result = LockedBox<[String]>([])
