@@ -54,7 +54,8 @@ enum MarbleLayout {
       }
       previous = time
     }
-    return lines.map { line in String(line.reversed().drop { $0 == " " }.reversed()) }
+    // A row that ends before the others ends there: no trailing silent frames or padding.
+    return lines.map { line in String(line.reversed().drop { $0 == " " || $0 == "-" }.reversed()) }
   }
 
   /// The token of a value name: the character itself, or `[name]`.
