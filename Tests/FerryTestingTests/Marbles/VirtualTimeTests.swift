@@ -1,0 +1,153 @@
+import Ferry
+import FerryTesting
+import Synchronization
+import Testing
+
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+final class Log: Sendable {
+  let entries = Mutex<[String]>([])
+  func append(_ entry: String) { entries.withLock { $0.append(entry) } }
+  var all: [String] { entries.withLock { $0 } }
+}
+
+@Suite("Async code on virtual time")
+struct VirtualTimeTests {
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func sleepAdvancesWithTheScheduler() {
+    let scheduler = MiniVirtualScheduler()
+    let time = VirtualTime(scheduler)
+    let log = Log()
+    time.task {
+      log.append("start \(scheduler.virtualNow)")
+      try await Task.sleep(for: .seconds(30), clock: time.clock)
+      log.append("after 30s \(scheduler.virtualNow)")
+      try await time.clock.sleep(until: time.clock.instant(at: 45))
+      log.append("at 45 \(scheduler.virtualNow)")
+    }
+    #expect(log.all.isEmpty)  // nothing runs until the scheduler does
+    scheduler.advance(to: 29)
+    #expect(log.all == ["start 0"])
+    scheduler.advance(to: 30)
+    #expect(log.all == ["start 0", "after 30s 30"])
+    scheduler.start()
+    #expect(log.all == ["start 0", "after 30s 30", "at 45 45"])
+  }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func cancellingASleepThrowsAtOnce() {
+    let scheduler = MiniVirtualScheduler()
+    let time = VirtualTime(scheduler)
+    let log = Log()
+    let task = time.task {
+      do {
+        try await Task.sleep(for: .seconds(100), clock: time.clock)
+        log.append("woke")
+      } catch {
+        log.append("\(type(of: error)) at \(scheduler.virtualNow)")
+      }
+    }
+    scheduler.advance(to: 10)
+    time.schedule(at: 20) { task.cancel() }
+    scheduler.start()
+    #expect(log.all == ["CancellationError at 20"])
+  }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func childTasksRunOnTheExecutorToo() {
+    let scheduler = MiniVirtualScheduler()
+    let time = VirtualTime(scheduler)
+    let log = Log()
+    time.task {
+      await withTaskGroup(of: Void.self) { group in
+        for delay in [30, 10, 20] {
+          group.addTask {
+            try? await Task.sleep(for: .seconds(delay), clock: time.clock)
+            log.append("\(delay)@\(scheduler.virtualNow)")
+          }
+        }
+      }
+      log.append("done@\(scheduler.virtualNow)")
+    }
+    scheduler.start()
+    #expect(log.all == ["10@10", "20@20", "30@30", "done@30"])
+  }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func recordsADiagramSequenceThroughMap() throws {
+    let scheduler = MiniVirtualScheduler()
+    let time = VirtualTime(scheduler)
+    let input = try time.sequence("-a-b--c|", values: ["a": 1, "b": 2, "c": 3])
+    let recording = time.record { input.map { $0 * 10 } }
+    scheduler.start()
+    // A cold input's frame 0 is the subscription, which is the `^` frame of the observer's diagram: they align.
+    expectMarbles(recording.events, "^a-b--c|", values: ["a": 10, "b": 20, "c": 30])
+  }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func errorsAndDisposal() throws {
+    let scheduler = MiniVirtualScheduler()
+    let time = VirtualTime(scheduler)
+    struct Boom: Error, Equatable {}
+    let failing = try time.sequence("-a#", values: ["a": 1], error: Boom())
+    let failed = time.record { failing }
+    let endless = try time.sequence("-a-b-c-d-e", values: ["a": 1, "b": 2, "c": 3, "d": 4, "e": 5])
+    let disposed = time.record(disposed: 235) { endless }
+    scheduler.start()
+    expectMarbles(failed.events, "^a#", values: ["a": 1], error: Boom())
+    expectMarbles(disposed.events, "^a-b", values: ["a": 1, "b": 2])  // c (250) comes after the disposal
+    #expect(disposed.isDisposed)
+  }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func hotSequenceSharesOneTimeline() throws {
+    let scheduler = MiniVirtualScheduler()
+    let time = VirtualTime(scheduler)
+    let hot = try time.sequence("a-^-b-c-|", values: ["a": 1, "b": 2, "c": 3], temperature: .hot)
+    let early = time.record { hot }
+    let late = time.record(subscribed: 230) { hot }
+    scheduler.start()
+    expectMarbles(early.events, "^-b-c-|", values: ["b": 2, "c": 3])
+    expectMarbles(late.events, "^c-|", values: ["c": 3], subscribed: 230)
+  }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func neverEndingSequenceEndsByCancellation() throws {
+    let scheduler = MiniVirtualScheduler()
+    let time = VirtualTime(scheduler)
+    let endless = try time.sequence("-a", values: ["a": 1])
+    let log = Log()
+    let task = time.task {
+      do {
+        for try await value in endless { log.append("\(value)@\(scheduler.virtualNow)") }
+        log.append("ended")
+      } catch {
+        log.append("\(type(of: error))@\(scheduler.virtualNow)")
+      }
+    }
+    time.schedule(at: 50) { task.cancel() }
+    scheduler.start()
+    #expect(log.all == ["1@10", "CancellationError@50"])
+  }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func deterministicAcrossRuns() throws {
+    var runs: Set<[String]> = []
+    for _ in 0..<50 {
+      let scheduler = MiniVirtualScheduler()
+      let time = VirtualTime(scheduler)
+      let log = Log()
+      for name in ["x", "y", "z"] {
+        time.task {
+          for step in 0..<3 {
+            try await Task.sleep(for: .seconds(step == 1 ? 0 : 5), clock: time.clock)
+            log.append("\(name)\(step)@\(scheduler.virtualNow)")
+          }
+        }
+      }
+      scheduler.start()
+      runs.insert(log.all)
+    }
+    #expect(runs.count == 1)
+    #expect(runs.first?.count == 9)
+  }
+}
