@@ -41,13 +41,20 @@ public final class TestClock: Clock, @unchecked Sendable {
   public let scheduler: any VirtualTimeScheduling
   /// The duration of one virtual tick.
   public let tick: Swift.Duration
+  /// The executor whose jobs a wake-up runs at once (see `VirtualTaskExecutor.perform`), if any.
+  let executor: VirtualTaskExecutor?
   private let sleepers = Mutex<(next: UInt64, byID: [UInt64: Sleeper])>((0, [:]))
 
   /// A clock reading `scheduler`'s virtual time, one tick being `tick` long.
-  public init(scheduler: any VirtualTimeScheduling, tick: Swift.Duration = .seconds(1)) {
+  public convenience init(scheduler: any VirtualTimeScheduling, tick: Swift.Duration = .seconds(1)) {
+    self.init(scheduler: scheduler, tick: tick, executor: nil)
+  }
+
+  init(scheduler: any VirtualTimeScheduling, tick: Swift.Duration, executor: VirtualTaskExecutor?) {
     precondition(tick > .zero, "TestClock(scheduler:tick:): tick must be > 0, got \(tick)")
     self.scheduler = scheduler
     self.tick = tick
+    self.executor = executor
   }
 
   /// The current virtual time.
@@ -93,7 +100,9 @@ public final class TestClock: Clock, @unchecked Sendable {
         if cancelled {
           continuation.resume(throwing: CancellationError())
         } else {
-          scheduler.scheduleVirtual(at: due) { [self] in self.wake(id, with: nil) }
+          scheduler.scheduleVirtual(at: due) { [self] in
+            if let executor { executor.perform { self.wake(id, with: nil) } } else { self.wake(id, with: nil) }
+          }
         }
       }
     } onCancel: {

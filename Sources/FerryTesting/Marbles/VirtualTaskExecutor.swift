@@ -10,6 +10,11 @@ import Synchronization
 /// themselves make ready, on the thread driving the scheduler, until none is left. So when the scheduler's queue is
 /// empty, nothing is left to run: no `Task.yield()` loops, no wall clock.
 ///
+/// Jobs made ready by the actions of `VirtualTime` and `TestClock` (sleeps ending, recordings starting and
+/// stopping) run inside those actions, at their exact virtual time. Jobs made ready by other scheduler actions
+/// (a test observable emitting into an async bridge) run in a drain scheduled "now", which `TestScheduler` runs one
+/// tick later unless it was created with `simulateProcessingDelay: false`.
+///
 /// Only work that runs on this executor is deterministic. Actor-isolated code (`@MainActor`, your actors) runs on
 /// its actor's executor, and a plain `Task { }` does not inherit an executor preference: create such tasks with
 /// `Task(executorPreference: executor)` (or pass the executor down).
@@ -20,6 +25,7 @@ public final class VirtualTaskExecutor: TaskExecutor, @unchecked Sendable {
     var jobs: [UnownedJob] = []
     var drainScheduled = false
     var draining = false
+    var inAction = false
   }
 
   private let state = Mutex(State())
@@ -35,7 +41,8 @@ public final class VirtualTaskExecutor: TaskExecutor, @unchecked Sendable {
     let unowned = UnownedJob(job)
     let mustSchedule = state.withLock { state -> Bool in
       state.jobs.append(unowned)
-      guard !state.draining, !state.drainScheduled else { return false }
+      // Inside `perform` the action drains when it ends; while draining, the loop picks the job up.
+      guard !state.draining, !state.drainScheduled, !state.inAction else { return false }
       state.drainScheduled = true
       return true
     }
@@ -47,6 +54,19 @@ public final class VirtualTaskExecutor: TaskExecutor, @unchecked Sendable {
 
   private func scheduleDrain() {
     scheduler.scheduleVirtual(at: scheduler.virtualNow) { [self] in self.drain() }
+  }
+
+  /// Runs `body` (a scheduler action), then drains: the jobs `body` makes ready run at the same virtual time, even
+  /// on a scheduler that delays work scheduled for "now" (`TestScheduler`'s `simulateProcessingDelay`).
+  public func perform(_ body: () -> Void) {
+    let nested = state.withLock { state -> Bool in
+      defer { state.inAction = true }
+      return state.inAction
+    }
+    body()
+    guard !nested else { return }
+    state.withLock { $0.inAction = false }
+    drain()
   }
 
   /// Runs every ready job (and the jobs they make ready) on the calling thread, until none is left.

@@ -29,23 +29,24 @@ public final class VirtualTime: Sendable {
   public init(_ scheduler: any VirtualTimeScheduling, tick: Swift.Duration = .seconds(1)) {
     self.scheduler = scheduler
     self.executor = VirtualTaskExecutor(scheduler: scheduler)
-    self.clock = TestClock(scheduler: scheduler, tick: tick)
+    self.clock = TestClock(scheduler: scheduler, tick: tick, executor: executor)
   }
 
-  /// Starts `operation` on the executor now; it runs when the scheduler next runs (at the current virtual time).
+  /// Starts `operation` on the executor and runs it, on the calling thread, up to its first suspension that waits
+  /// for virtual time (or for something else); the scheduler runs the rest.
   @discardableResult
   public func task<Success: Sendable>(
     _ operation: @escaping @Sendable () async throws -> Success
-  ) -> Task<
-    Success, any Error
-  > {
-    Task(executorPreference: executor, operation: operation)
+  ) -> Task<Success, any Error> {
+    var task: Task<Success, any Error>?
+    executor.perform { task = Task(executorPreference: executor, operation: operation) }
+    return task!
   }
 
   /// Starts `operation` on the executor at virtual time `time`.
   public func schedule(at time: TestTime, _ operation: @escaping @Sendable () async -> Void) {
     scheduler.scheduleVirtual(at: time) { [executor] in
-      Task(executorPreference: executor, operation: operation)
+      executor.perform { Task(executorPreference: executor, operation: operation) }
     }
   }
 
@@ -70,9 +71,9 @@ public final class VirtualTime: Sendable {
     let recording = AsyncRecording<Sequence.Element>(scheduler: scheduler)
     let iterate = recording.iterate(makeSequence)
     scheduler.scheduleVirtual(at: subscribed) { [executor] in
-      recording.started(Task(executorPreference: executor, operation: iterate))
+      executor.perform { recording.started(Task(executorPreference: executor, operation: iterate)) }
     }
-    scheduler.scheduleVirtual(at: disposed) { recording.dispose() }
+    scheduler.scheduleVirtual(at: disposed) { [executor] in executor.perform { recording.dispose() } }
     return recording
   }
 }

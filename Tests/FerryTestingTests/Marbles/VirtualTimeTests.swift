@@ -24,7 +24,7 @@ struct VirtualTimeTests {
       try await time.clock.sleep(until: time.clock.instant(at: 45))
       log.append("at 45 \(scheduler.virtualNow)")
     }
-    #expect(log.all.isEmpty)  // nothing runs until the scheduler does
+    #expect(log.all == ["start 0"])  // `task` runs the body up to its first wait
     scheduler.advance(to: 29)
     #expect(log.all == ["start 0"])
     scheduler.advance(to: 30)
@@ -149,5 +149,45 @@ struct VirtualTimeTests {
     }
     #expect(runs.count == 1)
     #expect(runs.first?.count == 9)
+  }
+}
+
+@Suite("Virtual task executor")
+struct VirtualTaskExecutorTests {
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func jobsReadiedByOtherSchedulerActionsRunInAScheduledDrain() {
+    let scheduler = MiniVirtualScheduler()
+    let time = VirtualTime(scheduler)
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let log = Log()
+    time.task {
+      for await value in stream { log.append("\(value)@\(scheduler.virtualNow)") }
+      log.append("finished@\(scheduler.virtualNow)")
+    }
+    scheduler.scheduleVirtual(at: 50) { continuation.yield(1) }
+    scheduler.scheduleVirtual(at: 70) {
+      continuation.yield(2)
+      continuation.finish()
+    }
+    #expect(time.executor.pendingJobCount == 0)
+    scheduler.start()
+    #expect(log.all == ["1@50", "2@70", "finished@70"])
+  }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func tasksStartedFromTasksRunInTheSameDrain() {
+    let scheduler = MiniVirtualScheduler()
+    let time = VirtualTime(scheduler)
+    let log = Log()
+    time.task {
+      try await Task.sleep(for: .seconds(5), clock: time.clock)
+      let inner = time.task {
+        log.append("inner@\(scheduler.virtualNow)")
+        return 42
+      }
+      log.append("outer got \(try await inner.value)@\(scheduler.virtualNow)")
+    }
+    scheduler.start()
+    #expect(log.all == ["inner@5", "outer got 42@5"])
   }
 }
