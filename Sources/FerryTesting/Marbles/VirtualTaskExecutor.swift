@@ -10,7 +10,7 @@ import Synchronization
 /// themselves make ready, on the thread driving the scheduler, until none is left. So when the scheduler's queue is
 /// empty, nothing is left to run: no `Task.yield()` loops, no wall clock.
 ///
-/// Jobs made ready by the actions of `VirtualTime` and `TestClock` (sleeps ending, recordings starting and
+/// Jobs made ready by the actions of `AsyncVirtualTime` and `TestClock` (sleeps ending, recordings starting and
 /// stopping) run inside those actions, at their exact virtual time. Jobs made ready by other scheduler actions
 /// (a test observable emitting into an async bridge) run in a drain scheduled "now", which `TestScheduler` runs one
 /// tick later unless it was created with `simulateProcessingDelay: false`.

@@ -15,7 +15,7 @@ struct VirtualTimeTests {
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func sleepAdvancesWithTheScheduler() {
     let scheduler = MiniVirtualScheduler()
-    let time = VirtualTime(scheduler)
+    let time = AsyncVirtualTime(scheduler)
     let log = Log()
     time.task {
       log.append("start \(scheduler.virtualNow)")
@@ -36,7 +36,7 @@ struct VirtualTimeTests {
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func cancellingASleepThrowsAtOnce() {
     let scheduler = MiniVirtualScheduler()
-    let time = VirtualTime(scheduler)
+    let time = AsyncVirtualTime(scheduler)
     let log = Log()
     let task = time.task {
       do {
@@ -55,7 +55,7 @@ struct VirtualTimeTests {
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func childTasksRunOnTheExecutorToo() {
     let scheduler = MiniVirtualScheduler()
-    let time = VirtualTime(scheduler)
+    let time = AsyncVirtualTime(scheduler)
     let log = Log()
     time.task {
       await withTaskGroup(of: Void.self) { group in
@@ -75,7 +75,7 @@ struct VirtualTimeTests {
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func recordsADiagramSequenceThroughMap() throws {
     let scheduler = MiniVirtualScheduler()
-    let time = VirtualTime(scheduler)
+    let time = AsyncVirtualTime(scheduler)
     let input = try time.sequence("-a-b--c|", values: ["a": 1, "b": 2, "c": 3])
     let recording = time.record { input.map { $0 * 10 } }
     scheduler.start()
@@ -86,7 +86,7 @@ struct VirtualTimeTests {
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func errorsAndDisposal() throws {
     let scheduler = MiniVirtualScheduler()
-    let time = VirtualTime(scheduler)
+    let time = AsyncVirtualTime(scheduler)
     struct Boom: Error, Equatable {}
     let failing = try time.sequence("-a#", values: ["a": 1], error: Boom())
     let failed = time.record { failing }
@@ -101,7 +101,7 @@ struct VirtualTimeTests {
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func hotSequenceSharesOneTimeline() throws {
     let scheduler = MiniVirtualScheduler()
-    let time = VirtualTime(scheduler)
+    let time = AsyncVirtualTime(scheduler)
     let hot = try time.sequence("a-^-b-c-|", values: ["a": 1, "b": 2, "c": 3], temperature: .hot)
     let early = time.record { hot }
     let late = time.record(subscribed: 230) { hot }
@@ -113,7 +113,7 @@ struct VirtualTimeTests {
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func neverEndingSequenceEndsByCancellation() throws {
     let scheduler = MiniVirtualScheduler()
-    let time = VirtualTime(scheduler)
+    let time = AsyncVirtualTime(scheduler)
     let endless = try time.sequence("-a", values: ["a": 1])
     let log = Log()
     let task = time.task {
@@ -134,7 +134,7 @@ struct VirtualTimeTests {
     var runs: Set<[String]> = []
     for _ in 0..<50 {
       let scheduler = MiniVirtualScheduler()
-      let time = VirtualTime(scheduler)
+      let time = AsyncVirtualTime(scheduler)
       let log = Log()
       for name in ["x", "y", "z"] {
         time.task {
@@ -157,7 +157,7 @@ struct VirtualTaskExecutorTests {
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func jobsReadiedByOtherSchedulerActionsRunInAScheduledDrain() {
     let scheduler = MiniVirtualScheduler()
-    let time = VirtualTime(scheduler)
+    let time = AsyncVirtualTime(scheduler)
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     let log = Log()
     time.task {
@@ -177,7 +177,7 @@ struct VirtualTaskExecutorTests {
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func tasksStartedFromTasksRunInTheSameDrain() {
     let scheduler = MiniVirtualScheduler()
-    let time = VirtualTime(scheduler)
+    let time = AsyncVirtualTime(scheduler)
     let log = Log()
     time.task {
       try await Task.sleep(for: .seconds(5), clock: time.clock)
@@ -189,5 +189,25 @@ struct VirtualTaskExecutorTests {
     }
     scheduler.start()
     #expect(log.all == ["inner@5", "outer got 42@5"])
+  }
+}
+
+@Suite("Testing with marbles guide (async)")
+struct AsyncGuideExampleTests {
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func slowMapOnVirtualTime() throws {
+    let scheduler = MiniVirtualScheduler()
+    let time = AsyncVirtualTime(scheduler)
+    let input = try time.sequence("-a-b|", values: ["a": 1, "b": 2])
+
+    let recording = time.record {
+      input.map { value in
+        try await Task.sleep(for: .seconds(20), clock: time.clock)  // 20 ticks: two frames
+        return value * 10
+      }
+    }
+
+    scheduler.start()
+    expectMarbles(recording.events, "^--a-(b|)", values: ["a": 10, "b": 20])
   }
 }

@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// ```swift
 /// let scheduler = TestScheduler(initialClock: 0)
-/// let time = VirtualTime(scheduler)
+/// let time = AsyncVirtualTime(scheduler)
 /// let input = try time.sequence("-a-b-|", values: ["a": 1, "b": 2])
 /// let recording = time.record { input.map { $0 * 10 } }
 /// scheduler.start()
@@ -17,7 +17,7 @@ import Synchronization
 /// scheduler has nothing left to do, no async work is pending either (except work waiting for something outside
 /// virtual time — an actor, a plain `Task {}` without the executor, I/O).
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-public final class VirtualTime: Sendable {
+public final class AsyncVirtualTime: Sendable {
   /// The scheduler whose clock is virtual time.
   public let scheduler: any VirtualTimeScheduling
   /// The executor the async work runs on.
@@ -79,14 +79,14 @@ public final class VirtualTime: Sendable {
 }
 
 #if compiler(>=6.2)
-/// An `AsyncSequence` that `VirtualTime.record` can iterate in a task (its type can cross to that task).
+/// An `AsyncSequence` that `AsyncVirtualTime.record` can iterate in a task (its type can cross to that task).
 public typealias RecordableAsyncSequence = AsyncSequence & SendableMetatype
 #else
-/// An `AsyncSequence` that `VirtualTime.record` can iterate in a task.
+/// An `AsyncSequence` that `AsyncVirtualTime.record` can iterate in a task.
 public typealias RecordableAsyncSequence = AsyncSequence
 #endif
 
-/// The events an `AsyncSequence` produced under `VirtualTime.record`, with their virtual times.
+/// The events an `AsyncSequence` produced under `AsyncVirtualTime.record`, with their virtual times.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 public final class AsyncRecording<Element: Sendable>: Sendable {
   private struct State {
