@@ -126,6 +126,20 @@ extension MarbleDiagram {
     return MarbleLayout.render([row], anchor: subscriptionTime, frameTicks: frameTicks)[0]
   }
 
+  /// Renders several timelines on shared columns (a time is the same column in every line; narrower cells are
+  /// padded with spaces), e.g. a source and its result one above the other. Values are written by their key in
+  /// `values`, else by their description. `subscriptionTime` draws a `^` in every line.
+  public static func renderAligned<Element: Equatable>(
+    _ timelines: [[Recorded<Event<Element>>]], values: [String: Element] = [:],
+    frameTicks: TestTime = defaultFrameTicks, subscriptionTime: TestTime? = nil
+  ) -> [String] {
+    precondition(frameTicks > 0, "MarbleDiagram.renderAligned: frameTicks must be > 0, got \(frameTicks)")
+    let rows = timelines.map { events in
+      MarbleLayout.row(events, subscriptionTime: subscriptionTime) { MarbleLayout.name(of: $0, in: values) }
+    }
+    return MarbleLayout.render(rows, anchor: subscriptionTime, frameTicks: frameTicks)
+  }
+
   /// Renders subscriptions, one diagram per subscription, aligned on one timeline (the inverse of
   /// `parseSubscriptions` with the same `subscribed`).
   public static func render(subscriptions: [Subscription], frameTicks: TestTime = defaultFrameTicks) -> [String] {

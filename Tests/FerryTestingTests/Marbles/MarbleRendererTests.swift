@@ -80,3 +80,15 @@ struct MarbleRendererTests {
     #expect(try MarbleDiagram.parseSubscriptions(rendered) == subscriptions)
   }
 }
+
+@Suite("Marble renderer, aligned")
+struct MarbleAlignedRendererTests {
+  @Test func timelinesShareColumns() throws {
+    let source: [Recorded<Event<Int>>] = [.next(210, 1), .next(210, 2), .next(230, 3), .completed(250)]
+    let mapped: [Recorded<Event<Int>>] = [.next(210, 10), .next(210, 20), .next(230, 30), .completed(250)]
+    let lines = MarbleDiagram.renderAligned([source, mapped], values: ["a": 1, "b": 2, "c": 3], subscriptionTime: 200)
+    #expect(lines == ["^(ab)      -c   -|", "^([10][20])-[30]-|"])
+    #expect(try MarbleDiagram.parse(lines[0], values: ["a": 1, "b": 2, "c": 3]).events == source)
+    #expect(try MarbleDiagram.parse(lines[1], values: [String: Int]()).events == mapped)
+  }
+}
