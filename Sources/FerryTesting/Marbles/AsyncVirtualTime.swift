@@ -50,10 +50,11 @@ public final class AsyncVirtualTime: Sendable {
     }
   }
 
-  /// A sequence playing `diagram` on `clock` (see `MarbleAsyncSequence`).
+  /// A sequence playing `diagram` on `clock` (see `MarbleAsyncSequence`); without `values`, name the element type
+  /// with `of:` (names are then converted with `LosslessStringConvertible`).
   public func sequence<Element: Sendable>(
-    _ diagram: String, values: [String: Element] = [:], error: any Error = MarbleError.default,
-    temperature: MarbleAsyncSequence<Element>.Temperature = .cold,
+    _ diagram: String, of type: Element.Type = Element.self, values: [String: Element] = [:],
+    error: any Error = MarbleError.default, temperature: MarbleAsyncSequence<Element>.Temperature = .cold,
     frameTicks: TestTime = MarbleDiagram.defaultFrameTicks, subscribed: TestTime = MarbleDiagram.defaultSubscribed
   ) throws(MarbleParseError) -> MarbleAsyncSequence<Element> {
     try MarbleAsyncSequence(
