@@ -1,3 +1,4 @@
+import Dispatch
 import Ferry
 import FerryTesting
 import Synchronization
@@ -154,6 +155,30 @@ struct VirtualTimeTests {
 
 @Suite("Virtual task executor")
 struct VirtualTaskExecutorTests {
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func aJobReadiedOnAnotherThreadRunsWhenTheSchedulerRuns() {
+    let scheduler = MiniVirtualScheduler()
+    let time = AsyncVirtualTime(scheduler)
+    let log = Log()
+    let resumed = DispatchSemaphore(value: 0)
+    time.task {
+      let value = await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
+        DispatchQueue.global().async {
+          continuation.resume(returning: 7)
+          resumed.signal()
+        }
+      }
+      log.append("got \(value)")
+    }
+    // A hang guard only: the other thread resumes at once.
+    #expect(resumed.wait(timeout: .now() + 10) == .success)
+    #expect(log.all.isEmpty)  // the job waits for the scheduler
+    #expect(time.executor.pendingJobCount == 1)
+    scheduler.start()
+    #expect(log.all == ["got 7"])
+    #expect(time.executor.pendingJobCount == 0)
+  }
+
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func jobsReadiedByOtherSchedulerActionsRunInAScheduledDrain() {
     let scheduler = MiniVirtualScheduler()
