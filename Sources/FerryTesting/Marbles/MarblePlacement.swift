@@ -28,18 +28,19 @@ struct MarblePlacement: Equatable {
         column: step.column, character: Array(diagram)[step.column - 1],
         expected: "expected a diagram whose times fit in an Int; this one overflows", diagram: diagram)
     }
+    // Time past Int.max is only an error if a frame would be there: the end of the last frame may overflow.
+    var overflowed = false
     for step in steps {
       switch step.kind {
       case .frame(let items):
+        if overflowed { throw overflow(step) }
         if !items.isEmpty { frames.append(MarblePlacedFrame(time: next, items: items)) }
         lastFrameTime = next
-        let (sum, overflowed) = next.addingReportingOverflow(frameTicks)
-        if overflowed { throw overflow(step) }
-        next = sum
+        (next, overflowed) = next.addingReportingOverflow(frameTicks)
       case .silence(let count):
         let (span, spanOverflowed) = frameTicks.multipliedReportingOverflow(by: count)
-        let (sum, overflowed) = next.addingReportingOverflow(span)
-        if spanOverflowed || overflowed { throw overflow(step) }
+        let (sum, sumOverflowed) = next.addingReportingOverflow(span)
+        if count > 0 && (overflowed || spanOverflowed || sumOverflowed) { throw overflow(step) }
         next = sum
       case .absolute(let time):
         if let lastFrameTime, time <= lastFrameTime {
@@ -50,6 +51,7 @@ struct MarblePlacement: Equatable {
         }
         isAbsolute = true
         next = time
+        overflowed = false
       }
     }
     return MarblePlacement(frames: frames, isAbsolute: isAbsolute)

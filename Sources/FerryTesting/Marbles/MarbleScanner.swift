@@ -43,7 +43,7 @@ struct MarbleScanner {
   /// Characters with a meaning in the grammar; everything else (except whitespace) is a one-character value.
   static let reserved: Set<Character> = ["-", "|", "#", "^", "!", "(", ")", "[", "]", "<", ">"]
   /// The longest number accepted in `<n>` and `<@t>`.
-  static let maxDigits = 9
+  static let maxDigits = 19
 
   private let text: String
   private let characters: [Character]
@@ -179,7 +179,10 @@ struct MarbleScanner {
     }
     guard current == ">" else { throw failure("expected '>' to close the '<' at column \(open)") }
     index += 1
-    let number = Int(digits) ?? 0
+    guard let number = Int(digits) else {
+      index = open - 1
+      throw failure("expected a number that fits in an Int (at most \(Int.max))")
+    }
     return isAbsolute ? .absolute(number) : .silence(number)
   }
 }

@@ -60,8 +60,14 @@ struct MarbleParseErrorTests {
     #expect(message("<@>") == "column 3: unexpected '>' — expected a time in ticks (digits) after '<@' at column 1")
     #expect(message("<12") == "column 4: unexpected end of diagram — expected '>' to close the '<' at column 1")
     #expect(
-      message("<1234567890>")?.hasPrefix(
-        "column 11: unexpected '0' — expected '>' to close the '<' at column 1; numbers have at most 9 digits") == true)
+      message("<12345678901234567890>")?.hasPrefix(
+        "column 21: unexpected '0' — expected '>' to close the '<' at column 1; numbers have at most 19 digits") == true
+    )
+    #expect(
+      message("<@9999999999999999999>") == "column 1: unexpected '<' — expected a number that fits in an Int (at most "
+        + "\(Int.max))")
+    #expect(
+      message("<999999999999999999>a")?.hasPrefix("column 1: unexpected '<' — expected a diagram whose times") == true)
     #expect(
       message("--a<@10>b") == "column 4: unexpected '<' — expected a time after 20, the time of the previous frame; "
         + "'<@10>' cannot move time backwards")

@@ -26,6 +26,17 @@ struct MarbleRendererTests {
     #expect(MarbleDiagram.render(events, values: values) == "<21>a<78>|")
   }
 
+  @Test func hugeGapsRoundTrip() throws {
+    let end = 4_611_686_018_427_387_900
+    let events: [Recorded<Event<Int>>] = [.next(10, 1), .next(100_000_000_010, 2), .completed(end)]
+    let rendered = MarbleDiagram.render(events, values: values)
+    #expect(rendered == "-a<9999999999>b<\((end - 100_000_000_010) / 10 - 1)>|")
+    let offGrid: [Recorded<Event<Int>>] = [.next(10, 1), .completed(Int.max - 1)]
+    #expect(MarbleDiagram.render(offGrid, values: values) == "<@10>a<@\(Int.max - 1)>|")
+    #expect(try MarbleDiagram.parse("<@10>a<@\(Int.max - 1)>|", values: values).events == offGrid)
+    #expect(try MarbleDiagram.parse(rendered, values: values).events == events)
+  }
+
   @Test func offGridTimesArePinned() {
     let events: [Recorded<Event<Int>>] = [.next(205, 1), .next(225, 2), .next(230, 3)]
     #expect(MarbleDiagram.render(events, values: values) == "<@205>a-b<@230>c")
