@@ -1,6 +1,6 @@
 // Compiled once TestScheduler (branch `time`) and the values bridge (branch `bridges`) are merged: delete this
 // #if and its #endif.
-#if FERRY_MARBLES_AFTER_TIME_MERGE
+#if FERRY_MARBLES_AFTER_BRIDGES_MERGE
 import Ferry
 import FerryTesting
 import Testing

@@ -1,4 +1,4 @@
-// Compiled once TestScheduler (branch `time`) and the values bridge (branch `bridges`) are merged: delete this
+// Compiled once TestScheduler (branch `time`) is merged: delete this
 // #if and its #endif.
 #if FERRY_MARBLES_AFTER_TIME_MERGE
 import Ferry
