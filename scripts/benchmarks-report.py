@@ -86,7 +86,7 @@ SECTIONS = [
 
 HOT_PATHS = [
     "Core.PublishRelay.accept.1sub", "Core.PublishRelay.accept.10sub", "Core.BehaviorRelay.accept.map.filter.distinct",
-    "Core.combineLatest", "Core.flatMapLatest", "Core.Driver.drive", "Bridge.values.buffered",
+    "Core.combineLatest", "Core.Driver.drive", "Bridge.values.buffered",
     "Bridge.values.relay.producerThread.unbounded", "Bridge.values.relay.producerThread.newest",
     "Bridge.values.relay.producerThread.oldest", "Bridge.asObservable.AsyncStream", "Bridge.asObservable.syncSequence",
 ]
@@ -241,6 +241,10 @@ def report(results, started, elapsed, filter_regex):
             verdict = f"**missed: {mallocs:.3f} mallocs per element**"
         add(f"| zero mallocs per element: `{case}` | {mallocs * ELEMENTS:.0f} mallocs per {ELEMENTS} elements | "
             f"{verdict} |")
+    inner = per_element(results, "Core.flatMapLatest", "mallocCountTotal")
+    if inner is not None:
+        add(f"| (not a target) `Core.flatMapLatest` | {inner * ELEMENTS:.0f} mallocs per {ELEMENTS} elements | "
+            "subscribes a new inner observable per element by construction |")
     add("")
     if missing:
         add("## Not measured in this run")
