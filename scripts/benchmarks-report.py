@@ -12,6 +12,7 @@ Nothing here is estimated or copied from elsewhere: a case that was not measured
 
 import argparse
 import datetime
+import json
 import os
 import platform
 import re
@@ -148,7 +149,7 @@ def fmt_ratio(value):
     return "–" if value is None else f"{value:.2f}×"
 
 
-def report(results, started, elapsed, filter_regex):
+def report(results, started, elapsed, filter_regex, loads):
     closure = per_element(results, CLOSURE, "wallClock")
     lock = per_element(results, LOCK, "wallClock")
     lines = []
@@ -166,15 +167,17 @@ def report(results, started, elapsed, filter_regex):
             if line.startswith("model name"):
                 cpu = line.split(":", 1)[1].strip()
                 break
-    add(f"- Date (UTC): {started:%Y-%m-%d %H:%M}; suite runtime {elapsed:.0f} s"
+    runtime = "runtime not recorded (built from saved samples)" if elapsed is None else f"runtime {elapsed:.0f} s"
+    add(f"- Date (UTC): {started:%Y-%m-%d %H:%M}; suite {runtime}"
         + (f"; filter `{filter_regex}`" if filter_regex else ""))
     add(f"- Machine: {platform.system()} {platform.release()} {platform.machine()}, "
         f"{os.cpu_count()} logical CPUs (`nproc`: {sh('nproc')}), CPU: {cpu}")
-    try:
-        load_avg = ", ".join(f"{x:.2f}" for x in os.getloadavg())
-    except OSError:
+    if loads:
+        load_avg = " / ".join(f"{x:.1f}" for x in loads[0]) + " before the run, " + \
+            " / ".join(f"{x:.1f}" for x in loads[1]) + " after it (1 / 5 / 15 min)"
+    else:
         load_avg = "unknown"
-    add(f"- Load average when the report was written: {load_avg} (a shared machine: timings are indicative; "
+    add(f"- Load average: {load_avg} on {os.cpu_count()} CPUs (a shared machine: timings are indicative; "
         "malloc counts are exact)")
     add("- Toolchain: " + sh("swift", "--version").replace("\n", " ").strip())
     add("- Build: release (`swift package benchmark` builds the suite with `-c release`)")
@@ -294,12 +297,30 @@ def main():
         for name in os.listdir(in_dir):
             if name.endswith(".samples.tsv"):
                 os.remove(os.path.join(in_dir, name))
+        load_before = os.getloadavg()
         run_suite(in_dir, args.filter)
-    elapsed = datetime.datetime.now().timestamp() - begin
+        info = {"started": started.isoformat(), "elapsed": datetime.datetime.now().timestamp() - begin,
+                "load_before": load_before, "load_after": os.getloadavg(), "filter": args.filter}
+        with open(os.path.join(in_dir, "run-info.json"), "w") as handle:
+            json.dump(info, handle)
+    info_path = os.path.join(in_dir, "run-info.json")
+    if os.path.exists(info_path):
+        with open(info_path) as handle:
+            info = json.load(handle)
+        started = datetime.datetime.fromisoformat(info["started"])
+        elapsed = info["elapsed"]
+        loads = (info["load_before"], info["load_after"])
+        args.filter = info.get("filter")
+    else:
+        # Samples from elsewhere: date them by the newest file; runtime and load are unknown.
+        newest = max(os.path.getmtime(os.path.join(in_dir, name)) for name in os.listdir(in_dir))
+        started = datetime.datetime.fromtimestamp(newest, datetime.timezone.utc)
+        elapsed = None
+        loads = None
     results = load(in_dir)
     if not results:
         sys.exit(f"no samples found in {in_dir}")
-    text = report(results, started, elapsed, args.filter)
+    text = report(results, started, elapsed, args.filter, loads)
     with open(args.output, "w") as handle:
         handle.write(text)
     print(f"wrote {args.output} ({len(results)} cases)", file=sys.stderr)
