@@ -40,3 +40,13 @@ final class Counter: @unchecked Sendable {
 /// Hides a value from the optimiser (so a closure call stays an indirect call, as it is for an observer).
 @inline(never)
 func opaque<T>(_ value: T) -> T { value }
+
+/// 0 + 1 + … + (count - 1): the sum of the elements one iteration sends.
+func triangle(_ count: Int) -> Int { count * (count - 1) / 2 }
+
+/// Fails the benchmark when the elements did not all arrive (a broken path must not look fast).
+func expect(_ actual: Int, _ expected: Int, _ benchmark: Benchmark) {
+  if actual != expected {
+    benchmark.error("expected a sum of \(expected), got \(actual): elements were lost")
+  }
+}
