@@ -1,5 +1,3 @@
-// Compiled once TestScheduler (branch `time`) is merged: delete this #if and its #endif.
-#if FERRY_MARBLES_AFTER_TIME_MERGE
 import Ferry
 
 extension TestScheduler {
@@ -43,4 +41,3 @@ extension TestScheduler: VirtualTimeScheduling {
     scheduleAt(time, action: action)
   }
 }
-#endif

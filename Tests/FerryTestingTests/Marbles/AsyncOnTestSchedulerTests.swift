@@ -1,6 +1,3 @@
-// Compiled once TestScheduler (branch `time`) is merged: delete this
-// #if and its #endif.
-#if FERRY_MARBLES_AFTER_TIME_MERGE
 import Ferry
 import FerryTesting
 import Testing
@@ -65,4 +62,3 @@ struct AsyncOnTestSchedulerTests {
     #expect(recording.isDisposed)
   }
 }
-#endif
