@@ -31,15 +31,16 @@ struct DispatchQueueConfiguration: Sendable {
     let box = UncheckedBox(state)
     let timer = DispatchSource.makeTimerSource(queue: queue)
     timer.schedule(deadline: DispatchTime.now() + dueTime, leeway: leeway)
+    // The handler keeps the timer alive (through `holder`) until it fires or is disposed, like RxSwift.
+    let holder = TimerHolder(timer)
     timer.setEventHandler {
+      holder.cancel()
       guard !cancel.isDisposed else { return }
       cancel.setDisposable(action(box.value))
     }
     timer.resume()
-    // The timer is only cancelled (a thread-safe libdispatch call) after being handed over.
-    let timerBox = UncheckedBox(timer)
     return Disposables.create {
-      timerBox.value.cancel()
+      holder.cancel()
       cancel.dispose()
     }
   }
@@ -51,19 +52,36 @@ struct DispatchQueueConfiguration: Sendable {
     action: @escaping @Sendable (StateType) -> StateType
   ) -> any Disposable {
     let current = PeriodicState(state)
-    let cancelled = AtomicWord.make()
     let timer = DispatchSource.makeTimerSource(queue: queue)
     timer.schedule(deadline: DispatchTime.now() + startAfter, repeating: period, leeway: leeway)
+    // The handler keeps the timer alive (through `holder`) until it is disposed, like RxSwift.
+    let holder = TimerHolder(timer)
     timer.setEventHandler {
-      guard cancelled.load() == 0 else { return }
+      guard !holder.isCancelled else { return }
       current.state = action(current.state)
     }
     timer.resume()
-    let timerBox = UncheckedBox(timer)
-    return Disposables.create {
-      guard cancelled.setOnce() else { return }
-      timerBox.value.cancel()
+    return Disposables.create { holder.cancel() }
+  }
+}
+
+/// Owns a dispatch timer until it is cancelled (which breaks the timer → handler → holder cycle).
+///
+/// `@unchecked Sendable`: the timer is only reached through `state` (a `LockedState`); cancelling a dispatch
+/// source is thread-safe.
+final class TimerHolder: @unchecked Sendable {
+  private let state: LockedState<(any DispatchSourceTimer)?>
+
+  init(_ timer: any DispatchSourceTimer) { state = LockedState(timer) }
+
+  var isCancelled: Bool { state.withLock { $0 == nil } }
+
+  func cancel() {
+    let timer = state.withLock { state -> (any DispatchSourceTimer)? in
+      defer { state = nil }
+      return state
     }
+    timer?.cancel()
   }
 }
 

@@ -27,10 +27,25 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     super.init(serialQueue: DispatchQueue.main)
   }
 
-  /// Traps unless called on the main thread.
+  /// Whether the caller runs on the main queue (the main actor's executor), which on Apple platforms is the
+  /// main thread.
+  ///
+  /// Checked with a queue-specific key rather than `Thread.isMainThread`: on Linux the main queue may be
+  /// drained by a thread other than the process's main thread.
+  public static var isOnMainQueue: Bool {
+    DispatchQueue.getSpecific(key: mainQueueKey) != nil
+  }
+
+  private static let mainQueueKey: DispatchSpecificKey<Void> = {
+    let key = DispatchSpecificKey<Void>()
+    DispatchQueue.main.setSpecific(key: key, value: ())
+    return key
+  }()
+
+  /// Traps unless called on the main queue.
   public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
     precondition(
-      Thread.isMainThread,
+      isOnMainQueue,
       errorMessage
         ?? "Executing on a background thread. Please use `MainScheduler.instance.schedule` to schedule work on the main thread."
     )
@@ -46,7 +61,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
   /// - Returns: whether `body` ran. Allocates nothing.
   @inline(__always)
   func runImmediatelyIfPossible(_ body: () -> Void) -> Bool {
-    guard Thread.isMainThread else { return false }
+    guard Self.isOnMainQueue else { return false }
     let previous = numberEnqueued.fetchAdd(1)
     defer { _ = numberEnqueued.fetchAdd(-1) }
     guard previous == 0 else { return false }
@@ -59,7 +74,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {
     let previous = numberEnqueued.fetchAdd(1)
-    if previous == 0 && Thread.isMainThread {
+    if previous == 0 && Self.isOnMainQueue {
       let disposable = action(state)
       _ = numberEnqueued.fetchAdd(-1)
       return disposable
