@@ -4,17 +4,18 @@ import Foundation
 /// The scheduler of the main thread.
 ///
 /// `MainScheduler.instance` runs an action synchronously when it is scheduled on the main thread and no other
-/// `MainScheduler` action is running or waiting (so nested scheduling cannot recurse without bound and order is
-/// kept); otherwise it dispatches it asynchronously to the main queue. `MainScheduler.asyncInstance` always
+/// `MainScheduler` action is running (so nested scheduling cannot recurse without bound: an action scheduled
+/// from inside another one is dispatched after it); otherwise it dispatches it asynchronously to the main queue. `MainScheduler.asyncInstance` always
 /// dispatches asynchronously.
 ///
 /// `observe(on: MainScheduler.instance)`, and therefore `Driver` and `Signal`, deliver synchronously when the
 /// event is sent on the main thread.
 public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
-  // `@unchecked Sendable`: the only mutable state is `numberEnqueued`, an atomic word.
+  // `@unchecked Sendable`: the only mutable state is `executing`, an atomic word that is only written on the
+  // main queue.
 
-  /// The number of actions running or waiting on this scheduler.
-  private let numberEnqueued = AtomicWord.make()
+  /// 1 while an action of a `MainScheduler` runs on the main queue.
+  private static let executing = AtomicWord.make()
 
   /// The shared main-thread scheduler, which runs actions at once when already on the main thread.
   public static let instance = MainScheduler()
@@ -56,15 +57,14 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     ensureExecutingOnScheduler(errorMessage: errorMessage)
   }
 
-  /// Runs `body` now if on the main thread and no other action of this scheduler is running or waiting.
+  /// Runs `body` now if on the main queue and no `MainScheduler` action is running.
   ///
   /// - Returns: whether `body` ran. Allocates nothing.
   @inline(__always)
   func runImmediatelyIfPossible(_ body: () -> Void) -> Bool {
-    guard Self.isOnMainQueue else { return false }
-    let previous = numberEnqueued.fetchAdd(1)
-    defer { _ = numberEnqueued.fetchAdd(-1) }
-    guard previous == 0 else { return false }
+    guard Self.isOnMainQueue, Self.executing.load() == 0 else { return false }
+    Self.executing.store(1)
+    defer { Self.executing.store(0) }
     body()
     return true
   }
@@ -73,20 +73,19 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     _ state: StateType,
     action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {
-    let previous = numberEnqueued.fetchAdd(1)
-    if previous == 0 && Self.isOnMainQueue {
-      let disposable = action(state)
-      _ = numberEnqueued.fetchAdd(-1)
-      return disposable
+    if Self.isOnMainQueue && Self.executing.load() == 0 {
+      Self.executing.store(1)
+      defer { Self.executing.store(0) }
+      return action(state)
     }
     let cancel = SingleAssignmentDisposable()
     let box = UncheckedBox(state)
-    let counter = numberEnqueued
     configuration.queue.async {
-      if !cancel.isDisposed {
-        cancel.setDisposable(action(box.value))
-      }
-      _ = counter.fetchAdd(-1)
+      guard !cancel.isDisposed else { return }
+      // Usually 0 here; 1 only if the main queue is drained from inside an action (a nested run loop).
+      let previous = Self.executing.exchange(1)
+      cancel.setDisposable(action(box.value))
+      Self.executing.store(previous)
     }
     return cancel
   }

@@ -34,7 +34,11 @@ struct ObserveOnTests {
     let overlapped = LockedBox(false)
     await awaitSignal { done in
       _ = subject.observe(on: scheduler).subscribe { event in
-        if active.withLock({ $0 += 1; return $0 }) > 1 { overlapped.withLock { $0 = true } }
+        if active.withLock({
+          $0 += 1; return $0
+        }) > 1 {
+          overlapped.withLock { $0 = true }
+        }
         recorder.on(event)
         active.withLock { $0 -= 1 }
         if event.isStopEvent { done() }

@@ -111,7 +111,11 @@ struct DispatchSchedulerTests {
     await awaitSignal { done in
       for _ in 0..<10 {
         _ = scheduler.schedule(()) { _ in
-          if count.withLock({ $0 += 1; return $0 }) == 10 { done() }
+          if count.withLock({
+            $0 += 1; return $0
+          }) == 10 {
+            done()
+          }
           return Disposables.create()
         }
       }
@@ -146,7 +150,9 @@ struct DispatchSchedulerTests {
       for (id, scheduler) in [scheduler, qosScheduler].enumerated() {
         for index in 0..<50 {
           _ = scheduler.schedule(index) { index in
-            let count = log.withLock { $0.append((id, index)); return $0.count }
+            let count = log.withLock {
+              $0.append((id, index)); return $0.count
+            }
             if count == 100 { done() }
             return Disposables.create()
           }
