@@ -16,18 +16,46 @@ extension ObservableType {
   }
 }
 
+extension Observable {
+  /// Delivers events synchronously when they arrive on the main queue and hops to the main queue otherwise,
+  /// preserving order. Used by `drive`/`emit` so that their `@MainActor` handlers never run off the main actor,
+  /// even for elements emitted on a background thread at subscription time (`startWith`) or by a mocked
+  /// sharing scheduler.
+  func ensuringMainQueue() -> Observable<Element> {
+    ObserveOnObservable(source: self, scheduler: MainScheduler.instance, alwaysInlineOnMainQueue: true)
+  }
+}
+
+/// When an `observe(on:)` sink may deliver on the calling thread instead of scheduling.
+enum ObserveOnInlining {
+  /// Never: always schedule.
+  case never
+  /// `MainScheduler.instance` semantics: on the main queue, unless another main-scheduler action is running.
+  case mainScheduler(MainScheduler)
+  /// Whenever on the main queue.
+  case mainQueue
+}
+
 final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendable {
   let source: Observable<Element>
   let scheduler: any ImmediateSchedulerType
+  let inlining: ObserveOnInlining
 
-  init(source: Observable<Element>, scheduler: any ImmediateSchedulerType) {
+  init(source: Observable<Element>, scheduler: any ImmediateSchedulerType, alwaysInlineOnMainQueue: Bool = false) {
     self.source = source
     self.scheduler = scheduler
+    if alwaysInlineOnMainQueue {
+      inlining = .mainQueue
+    } else if let main = scheduler as? MainScheduler {
+      inlining = .mainScheduler(main)
+    } else {
+      inlining = .never
+    }
   }
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
-    let sink = ObserveOnSink(observer: observer, scheduler: scheduler)
+    let sink = ObserveOnSink(observer: observer, scheduler: scheduler, inlining: inlining)
     sink.setUpstream(source.subscribe(sink))
     return sink
   }
@@ -67,17 +95,33 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
   }
 
   let scheduler: any ImmediateSchedulerType
-  let mainScheduler: MainScheduler?
+  let inlining: ObserveOnInlining
   let state = LockedState(State())
 
-  init(observer: Observer, scheduler: any ImmediateSchedulerType) {
+  init(observer: Observer, scheduler: any ImmediateSchedulerType, inlining: ObserveOnInlining) {
     self.scheduler = scheduler
-    self.mainScheduler = scheduler as? MainScheduler
+    self.inlining = inlining
     super.init(observer: observer)
   }
 
+  /// Runs `body` on the calling thread if the inlining policy allows it now.
+  @inline(__always)
+  private func runInline(_ body: () -> Void) -> Bool {
+    switch inlining {
+    case .never:
+      return false
+    case .mainScheduler(let main):
+      return main.runImmediatelyIfPossible(body)
+    case .mainQueue:
+      guard MainScheduler.isOnMainQueue else { return false }
+      body()
+      return true
+    }
+  }
+
   func on(_ event: Event<Element>) {
-    let fastPath = mainScheduler != nil
+    let fastPath: Bool
+    if case .never = inlining { fastPath = false } else { fastPath = true }
     let action: Action = state.withLock { state in
       if state.disposed { return .none }
       if state.running {
@@ -93,7 +137,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     case .none:
       return
     case .tryImmediately:
-      let ran = mainScheduler!.runImmediatelyIfPossible {
+      let ran = runInline {
         forward(event)
         drain()
       }

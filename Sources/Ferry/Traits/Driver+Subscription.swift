@@ -1,10 +1,14 @@
+import Dispatch
+
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
   /// Subscribes handlers that run on the main actor.
   ///
-  /// A `Driver` delivers on the main thread, so the handlers are called with `MainActor.assumeIsolated`. A
-  /// Driver created under ``SharingScheduler/mock(scheduler:action:)`` must therefore be driven by a scheduler
-  /// that runs on the main thread. Differs from RxCocoa in that the handlers are `@MainActor` and that
-  /// subscribing from a background thread does not trap (only delivery must be on the main thread).
+  /// A `Driver` delivers on the main thread, so the handlers are called synchronously with
+  /// `MainActor.assumeIsolated`. An event that nevertheless arrives on another thread (an element emitted by
+  /// `startWith` while subscribing on a background thread, or a mocked ``SharingScheduler`` running off the main
+  /// thread) is hopped to the main queue, in order, instead of trapping; `onDisposed` runs on the main queue too.
+  /// Differs from RxCocoa in that the handlers are `@MainActor` and that subscribing from a background thread
+  /// is allowed.
   public func drive(
     onNext: (@MainActor (Element) -> Void)? = nil,
     onCompleted: (@MainActor () -> Void)? = nil,
@@ -90,9 +94,16 @@ extension Observable {
     var disposed: (@Sendable () -> Void)?
     if let onDisposed {
       let handler = MainActorHandler(onDisposed)
-      disposed = { MainActor.assumeIsolated { handler.body() } }
+      // Disposal may happen on any thread (a dispose bag released in the background): hop if needed.
+      disposed = {
+        if MainScheduler.isOnMainQueue {
+          MainActor.assumeIsolated { handler.body() }
+        } else {
+          DispatchQueue.main.async { MainActor.assumeIsolated { handler.body() } }
+        }
+      }
     }
-    return subscribe(onNext: next, onCompleted: completed, onDisposed: disposed)
+    return ensuringMainQueue().subscribe(onNext: next, onCompleted: completed, onDisposed: disposed)
   }
 
   /// Subscribes `@MainActor` handlers that receive `object` (held weakly) first.
