@@ -124,23 +124,24 @@ struct ShareConnectionObserver<Element>: ObserverType {
 }
 
 /// One subscriber's subscription to a shared observable.
-final class ShareSubscription<Element>: Cancelable {
-  let parent: ShareObservable<Element>
-  let connection: ShareConnection<Element>
-  let subscription: any Disposable
+///
+/// `@unchecked Sendable`: `parts` is written once in `init` and afterwards read and cleared only by the single
+/// caller that wins `disposed.setOnce()`, so a disposed subscription keeps nothing alive.
+final class ShareSubscription<Element>: Cancelable, @unchecked Sendable {
+  private var parts:
+    (parent: ShareObservable<Element>, connection: ShareConnection<Element>, subscription: any Disposable)?
   private let disposed = AtomicWord.make()
 
   init(parent: ShareObservable<Element>, connection: ShareConnection<Element>, subscription: any Disposable) {
-    self.parent = parent
-    self.connection = connection
-    self.subscription = subscription
+    parts = (parent, connection, subscription)
   }
 
   var isDisposed: Bool { disposed.load() != 0 }
 
   func dispose() {
-    guard disposed.setOnce() else { return }
-    subscription.dispose()
-    parent.release(connection)
+    guard disposed.setOnce(), let parts else { return }
+    self.parts = nil
+    parts.subscription.dispose()
+    parts.parent.release(parts.connection)
   }
 }

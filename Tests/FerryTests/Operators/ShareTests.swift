@@ -203,4 +203,23 @@ struct ShareTests {
     }
     #expect(weakTracked == nil)
   }
+
+  @Test func aDisposedSubscriptionKeepsNothingAlive() {
+    weak var weakTracked: Tracked?
+    let source = CountingSource<Tracked>()
+    let shared = source.observable.share(replay: 1, scope: .forever)
+    let subscription = shared.subscribe(onNext: { _ in })
+    do {
+      let tracked = Tracked()
+      weakTracked = tracked
+      source.subject.onNext(tracked)
+    }
+    #expect(weakTracked != nil)
+    subscription.dispose()
+    // `subscription` is still held here, but no longer references the connection or its replay buffer; the
+    // `.forever` buffer lives in `shared`, which is dropped below.
+    _ = consume shared
+    #expect(weakTracked == nil)
+    _ = subscription
+  }
 }
