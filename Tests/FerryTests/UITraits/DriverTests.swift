@@ -209,6 +209,28 @@ struct DriverTests {
     #expect(received.current == [0, 1])
   }
 
+  @Test func plainDriveAndEmitSubscribe() {
+    let source = CountingSource<Int>()
+    let driving = source.observable.asDriver(onErrorDriveWith: .empty()).drive()
+    let emitting = source.observable.asSignal(onErrorSignalWith: .empty()).emit()
+    #expect(source.subscriptions.current == 2)
+    driving.dispose()
+    emitting.dispose()
+    #expect(source.disposals.current == 2)
+  }
+
+  @Test func deferredCreatesASequencePerSubscription() {
+    let made = LockedBox(0)
+    let driver = Driver<Int>.deferred {
+      made.withLock { $0 += 1 }
+      return Driver.just(made.current)
+    }
+    let received = LockedBox<[Int]>([])
+    driver.drive(onNext: { value in received.withLock { $0.append(value) } }).dispose()
+    driver.drive(onNext: { value in received.withLock { $0.append(value) } }).dispose()
+    #expect(received.current == [1, 2])
+  }
+
   @Test func onDisposedRunsOnDisposal() {
     let disposed = LockedBox(false)
     let subscription = Driver<Int>.never().drive(onDisposed: { disposed.withLock { $0 = true } })
