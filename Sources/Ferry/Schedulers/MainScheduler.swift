@@ -31,17 +31,25 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
   /// Whether the caller runs on the main queue (the main actor's executor), which on Apple platforms is the
   /// main thread.
   ///
-  /// Checked with a queue-specific key rather than `Thread.isMainThread`: on Linux the main queue may be
-  /// drained by a thread other than the process's main thread.
+  /// On Linux this is checked with a queue-specific key rather than `Thread.isMainThread`: there the main queue
+  /// (and so the main actor) may be drained by a thread other than the process's main thread.
   public static var isOnMainQueue: Bool {
-    DispatchQueue.getSpecific(key: mainQueueKey) != nil
+    #if canImport(Darwin)
+    // On Apple platforms the main queue only ever runs on the main thread, and main-thread code outside a
+    // dispatch block (run-loop callbacks) is on the main actor too.
+    return Thread.isMainThread
+    #else
+    return DispatchQueue.getSpecific(key: mainQueueKey) != nil
+    #endif
   }
 
+  #if !canImport(Darwin)
   private static let mainQueueKey: DispatchSpecificKey<Void> = {
     let key = DispatchSpecificKey<Void>()
     DispatchQueue.main.setSpecific(key: key, value: ())
     return key
   }()
+  #endif
 
   /// Traps unless called on the main queue.
   public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
