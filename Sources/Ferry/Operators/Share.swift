@@ -40,7 +40,7 @@ final class ShareObservable<Element>: Observable<Element>, @unchecked Sendable {
     self.source = source
     switch replay {
     case 0: policy = .none
-    case 1: policy = .latest
+    // Like RxSwift's `ReplaySubject`: replays the elements, then a terminal event (`.latest` would drop them).
     default: policy = .buffer(replay)
     }
     self.scope = scope

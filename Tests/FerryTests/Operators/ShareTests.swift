@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// A hot source that counts its subscriptions and disposals.
-final class CountingSource<Element>: @unchecked Sendable {
+final class SharedCountingSource<Element>: @unchecked Sendable {
   // `@unchecked Sendable`: counters are `LockedBox`es; `subject` is thread-safe.
   let subject = PublishSubject<Element>()
   let subscriptions = LockedBox(0)
@@ -26,7 +26,7 @@ final class CountingSource<Element>: @unchecked Sendable {
 @Suite("share(replay:scope:)", .timeLimit(.minutes(1)))
 struct ShareTests {
   @Test func connectsOnceForManySubscribers() {
-    let source = CountingSource<Int>()
+    let source = SharedCountingSource<Int>()
     let shared = source.observable.share()
     let first = EventRecorder<Int>()
     let second = EventRecorder<Int>()
@@ -45,7 +45,7 @@ struct ShareTests {
   }
 
   @Test func reconnectsAfterTheCountDropsToZero() {
-    let source = CountingSource<Int>()
+    let source = SharedCountingSource<Int>()
     let shared = source.observable.share(replay: 1)
     let first = EventRecorder<Int>()
     shared.subscribe(first).dispose()
@@ -61,7 +61,7 @@ struct ShareTests {
   }
 
   @Test func replayOneGivesTheLatestToALateSubscriber() {
-    let source = CountingSource<Int>()
+    let source = SharedCountingSource<Int>()
     let shared = source.observable.share(replay: 1)
     let first = EventRecorder<Int>()
     let late = EventRecorder<Int>()
@@ -77,7 +77,7 @@ struct ShareTests {
   }
 
   @Test func whileConnectedDropsTheBufferOnDisconnect() {
-    let source = CountingSource<Int>()
+    let source = SharedCountingSource<Int>()
     let shared = source.observable.share(replay: 2, scope: .whileConnected)
     let first = shared.subscribe(EventRecorder<Int>())
     source.subject.onNext(1)
@@ -94,7 +94,7 @@ struct ShareTests {
   }
 
   @Test func foreverKeepsTheBufferAcrossConnections() {
-    let source = CountingSource<Int>()
+    let source = SharedCountingSource<Int>()
     let shared = source.observable.share(replay: 2, scope: .forever)
     let first = shared.subscribe(EventRecorder<Int>())
     source.subject.onNext(1)
@@ -143,7 +143,7 @@ struct ShareTests {
   }
 
   @Test func errorsReachEverySubscriberAndEndTheConnection() {
-    let source = CountingSource<Int>()
+    let source = SharedCountingSource<Int>()
     let shared = source.observable.share(replay: 1)
     let first = EventRecorder<Int>()
     let second = EventRecorder<Int>()
@@ -157,7 +157,7 @@ struct ShareTests {
   }
 
   @Test func disposeFromInsideOnNextStopsThatSubscriberOnly() {
-    let source = CountingSource<Int>()
+    let source = SharedCountingSource<Int>()
     let shared = source.observable.share()
     let received = LockedBox<[Int]>([])
     let other = EventRecorder<Int>()
@@ -179,7 +179,7 @@ struct ShareTests {
   }
 
   @Test func concurrentSubscribeAndDisposeLeaveNoConnection() {
-    let source = CountingSource<Int>()
+    let source = SharedCountingSource<Int>()
     let shared = source.observable.share(replay: 1)
     DispatchQueue.concurrentPerform(iterations: 200) { index in
       let subscription = shared.subscribe(onNext: { _ in })
@@ -192,7 +192,7 @@ struct ShareTests {
 
   @Test func releasesEverythingAfterDisconnect() {
     weak var weakTracked: Tracked?
-    let source = CountingSource<Tracked>()
+    let source = SharedCountingSource<Tracked>()
     let shared = source.observable.share(replay: 1)
     do {
       let subscription = shared.subscribe(onNext: { _ in })
@@ -206,7 +206,7 @@ struct ShareTests {
 
   @Test func aDisposedSubscriptionKeepsNothingAlive() {
     weak var weakTracked: Tracked?
-    let source = CountingSource<Tracked>()
+    let source = SharedCountingSource<Tracked>()
     let shared = source.observable.share(replay: 1, scope: .forever)
     let subscription = shared.subscribe(onNext: { _ in })
     do {

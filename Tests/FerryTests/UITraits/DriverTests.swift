@@ -32,7 +32,7 @@ private final class ScreenStub {
 @MainActor
 struct DriverTests {
   @Test func replaysTheLatestElementAndSharesOneSubscription() {
-    let source = CountingSource<Int>()
+    let source = SharedCountingSource<Int>()
     let driver = source.observable.asDriver(onErrorJustReturn: -1)
     let first = LockedBox<[Int]>([])
     let late = LockedBox<[Int]>([])
@@ -210,7 +210,7 @@ struct DriverTests {
   }
 
   @Test func plainDriveAndEmitSubscribe() {
-    let source = CountingSource<Int>()
+    let source = SharedCountingSource<Int>()
     let driving = source.observable.asDriver(onErrorDriveWith: .empty()).drive()
     let emitting = source.observable.asSignal(onErrorSignalWith: .empty()).emit()
     #expect(source.subscriptions.current == 2)

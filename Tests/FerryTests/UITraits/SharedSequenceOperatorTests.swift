@@ -143,3 +143,71 @@ struct SharedSequenceOperatorTests {
     }
   }
 }
+
+@Suite("Driver and Signal side effects and ReplayRelay", .timeLimit(.minutes(1)))
+@MainActor
+struct SharedSequenceDoAndReplayRelayTests {
+  @Test func doRunsSideEffectsOncePerSharedEvent() {
+    SharingScheduler.mock(scheduler: ImmediateTestScheduler()) {
+      let relay = BehaviorRelay(value: 1)
+      let log = LockedBox<[String]>([])
+      let driver = relay.asDriver().do(
+        onNext: { value in log.withLock { $0.append("next \(value)") } },
+        onSubscribe: { log.withLock { $0.append("subscribe") } },
+        onDispose: { log.withLock { $0.append("dispose") } }
+      )
+      let one = driver.drive()
+      let two = driver.drive()
+      relay.accept(2)
+      one.dispose()
+      two.dispose()
+      #expect(log.current == ["subscribe", "next 1", "next 2", "dispose"])
+    }
+  }
+
+  @Test func doWithHoldsTheObjectWeakly() {
+    SharingScheduler.mock(scheduler: ImmediateTestScheduler()) {
+      let relay = PublishRelay<Int>()
+      let tracked = Tracked(7)
+      let log = LockedBox<[Int]>([])
+      let subscription = relay.asSignal().do(
+        with: tracked,
+        onNext: { object, value in
+          log.withLock { $0.append(object.id + value) }
+        }
+      ).emit()
+      relay.accept(1)
+      #expect(log.current == [8])
+      subscription.dispose()
+    }
+  }
+
+  @Test func replayRelayConversionsAndTargets() {
+    let relay = ReplayRelay<Int>.create(bufferSize: 2)
+    relay.accept(1)
+    relay.accept(2)
+    relay.accept(3)
+    let driven = LockedBox<[Int]>([])
+    let emitted = LockedBox<[Int]>([])
+    let targetDriven = ReplayRelay<Int>.create(bufferSize: 10)
+    let targetEmitted = ReplayRelay<Int?>.create(bufferSize: 10)
+    let bag = DisposeBag()
+    bag.insert {
+      relay.asDriver().drive(onNext: { value in driven.withLock { $0.append(value) } })
+      relay.asSignal().emit(onNext: { value in emitted.withLock { $0.append(value) } })
+      relay.asDriver().drive(targetDriven)
+      relay.asSignal().emit(to: targetEmitted)
+    }
+    relay.accept(4)
+    #expect(driven.current == [2, 3, 4])
+    #expect(emitted.current == [2, 3, 4])
+    let drivenTarget = EventRecorder<Int>()
+    let emittedTarget = EventRecorder<Int?>()
+    bag.insert {
+      targetDriven.subscribe(drivenTarget)
+      targetEmitted.subscribe(emittedTarget)
+    }
+    #expect(drivenTarget.elements == [2, 3, 4])
+    #expect(emittedTarget.elements == [2, 3, 4])
+  }
+}

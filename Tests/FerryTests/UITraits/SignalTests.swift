@@ -26,7 +26,7 @@ private struct MockViewStore {
 @MainActor
 struct SignalTests {
   @Test func doesNotReplayToALateSubscriberButSharesOneSubscription() {
-    let source = CountingSource<Int>()
+    let source = SharedCountingSource<Int>()
     let signal = source.observable.asSignal(onErrorJustReturn: -1)
     let first = LockedBox<[Int]>([])
     let late = LockedBox<[Int]>([])
