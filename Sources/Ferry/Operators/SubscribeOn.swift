@@ -1,0 +1,70 @@
+extension ObservableType {
+  /// Subscribes to (and disposes) the source on `scheduler`.
+  ///
+  /// Only the subscription side effects move to `scheduler`; events are delivered wherever the source sends
+  /// them (use ``observe(on:)`` to move delivery). Disposing before the scheduled subscription runs prevents it.
+  public func subscribe(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
+    SubscribeOnObservable(source: asObservable(), scheduler: scheduler)
+  }
+
+  /// The RxSwift 5 name of ``subscribe(on:)``.
+  @available(*, deprecated, renamed: "subscribe(on:)")
+  public func subscribeOn(_ scheduler: any ImmediateSchedulerType) -> Observable<Element> {
+    subscribe(on: scheduler)
+  }
+}
+
+final class SubscribeOnObservable<Element>: Observable<Element>, @unchecked Sendable {
+  let source: Observable<Element>
+  let scheduler: any ImmediateSchedulerType
+
+  init(source: Observable<Element>, scheduler: any ImmediateSchedulerType) {
+    self.source = source
+    self.scheduler = scheduler
+  }
+
+  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  where Observer.Element == Element {
+    let sink = SubscribeOnSink(observer: observer)
+    let upstream = ScheduledDisposal(scheduler: scheduler)
+    sink.setUpstream(upstream)
+    let source = self.source
+    let scheduled = scheduler.schedule(sink) { sink in
+      upstream.setSubscription(source.subscribe(sink))
+      return Disposables.create()
+    }
+    upstream.setSchedule(scheduled)
+    return sink
+  }
+}
+
+final class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+  func on(_ event: Event<Observer.Element>) { forward(event) }
+}
+
+/// The upstream of `subscribe(on:)`: cancels the pending subscription and disposes the subscription on the
+/// scheduler.
+///
+/// `@unchecked Sendable`: all state is in `SingleAssignmentDisposable`s and an atomic flag.
+final class ScheduledDisposal: Disposable, @unchecked Sendable {
+  let scheduler: any ImmediateSchedulerType
+  private let schedule = SingleAssignmentDisposable()
+  private let subscription = SingleAssignmentDisposable()
+  private let disposed = AtomicWord.make()
+
+  init(scheduler: any ImmediateSchedulerType) { self.scheduler = scheduler }
+
+  func setSchedule(_ disposable: any Disposable) { schedule.setDisposable(disposable) }
+
+  func setSubscription(_ disposable: any Disposable) { subscription.setDisposable(disposable) }
+
+  func dispose() {
+    guard disposed.setOnce() else { return }
+    schedule.dispose()
+    let subscription = self.subscription
+    _ = scheduler.schedule(subscription) { subscription in
+      subscription.dispose()
+      return Disposables.create()
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import Dispatch
+import Foundation
+
+/// The scheduler of the main thread.
+///
+/// `MainScheduler.instance` runs an action synchronously when it is scheduled on the main thread and no other
+/// `MainScheduler` action is running (so nested scheduling cannot recurse without bound: an action scheduled
+/// from inside another one is dispatched after it); otherwise it dispatches it asynchronously to the main queue. `MainScheduler.asyncInstance` always
+/// dispatches asynchronously.
+///
+/// `observe(on: MainScheduler.instance)`, and therefore `Driver` and `Signal`, deliver synchronously when the
+/// event is sent on the main thread.
+public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
+  // `@unchecked Sendable`: the only mutable state is `executing`, an atomic word that is only written on the
+  // main queue.
+
+  /// 1 while an action of a `MainScheduler` runs on the main queue.
+  private static let executing = AtomicWord.make()
+
+  /// The shared main-thread scheduler, which runs actions at once when already on the main thread.
+  public static let instance = MainScheduler()
+
+  /// A scheduler that always dispatches asynchronously to the main queue.
+  public static let asyncInstance = SerialDispatchQueueScheduler(serialQueue: DispatchQueue.main)
+
+  /// Creates a main-thread scheduler. Prefer ``instance``.
+  public init() {
+    super.init(serialQueue: DispatchQueue.main)
+  }
+
+  /// Whether the caller runs on the main queue (the main actor's executor), which on Apple platforms is the
+  /// main thread.
+  ///
+  /// On Linux this is checked with a queue-specific key rather than `Thread.isMainThread`: there the main queue
+  /// (and so the main actor) may be drained by a thread other than the process's main thread.
+  public static var isOnMainQueue: Bool {
+    #if canImport(Darwin)
+    // On Apple platforms the main queue only ever runs on the main thread, and main-thread code outside a
+    // dispatch block (run-loop callbacks) is on the main actor too.
+    return Thread.isMainThread
+    #else
+    return DispatchQueue.getSpecific(key: mainQueueKey) != nil
+    #endif
+  }
+
+  #if !canImport(Darwin)
+  private static let mainQueueKey: DispatchSpecificKey<Void> = {
+    let key = DispatchSpecificKey<Void>()
+    DispatchQueue.main.setSpecific(key: key, value: ())
+    return key
+  }()
+  #endif
+
+  /// Traps unless called on the main queue.
+  public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
+    precondition(
+      isOnMainQueue,
+      errorMessage
+        ?? "Executing on a background thread. Please use `MainScheduler.instance.schedule` to schedule work on the main thread."
+    )
+  }
+
+  /// Traps unless called on the main thread.
+  public static func ensureRunningOnMainThread(errorMessage: String? = nil) {
+    ensureExecutingOnScheduler(errorMessage: errorMessage)
+  }
+
+  /// Runs `body` now if on the main queue and no `MainScheduler` action is running.
+  ///
+  /// - Returns: whether `body` ran. Allocates nothing.
+  @inline(__always)
+  func runImmediatelyIfPossible(_ body: () -> Void) -> Bool {
+    guard Self.isOnMainQueue, Self.executing.load() == 0 else { return false }
+    Self.executing.store(1)
+    defer { Self.executing.store(0) }
+    body()
+    return true
+  }
+
+  override func scheduleInternal<StateType>(
+    _ state: StateType,
+    action: @escaping @Sendable (StateType) -> any Disposable
+  ) -> any Disposable {
+    if Self.isOnMainQueue && Self.executing.load() == 0 {
+      Self.executing.store(1)
+      defer { Self.executing.store(0) }
+      return action(state)
+    }
+    let cancel = SingleAssignmentDisposable()
+    let box = UncheckedBox(state)
+    configuration.queue.async {
+      guard !cancel.isDisposed else { return }
+      // Usually 0 here; 1 only if the main queue is drained from inside an action (a nested run loop).
+      let previous = Self.executing.exchange(1)
+      cancel.setDisposable(action(box.value))
+      Self.executing.store(previous)
+    }
+    return cancel
+  }
+}

@@ -1,0 +1,139 @@
+import Dispatch
+
+extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
+  /// Subscribes handlers that run on the main actor.
+  ///
+  /// A `Driver` delivers on the main thread, so the handlers are called synchronously with
+  /// `MainActor.assumeIsolated`. An event that nevertheless arrives on another thread (an element emitted by
+  /// `startWith` while subscribing on a background thread, or a mocked ``SharingScheduler`` running off the main
+  /// thread) is hopped to the main queue, in order, instead of trapping; `onDisposed` runs on the main queue too.
+  /// Differs from RxCocoa in that the handlers are `@MainActor` and that subscribing from a background thread
+  /// is allowed.
+  public func drive(
+    onNext: (@MainActor (Element) -> Void)? = nil,
+    onCompleted: (@MainActor () -> Void)? = nil,
+    onDisposed: (@MainActor () -> Void)? = nil
+  ) -> any Disposable {
+    asObservable().subscribeOnMainActor(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+  }
+
+  /// Subscribes handlers that run on the main actor and receive `object` (held weakly) first; nothing is
+  /// called once `object` is deallocated.
+  public func drive<Object: AnyObject>(
+    with object: Object,
+    onNext: (@MainActor (Object, Element) -> Void)? = nil,
+    onCompleted: (@MainActor (Object) -> Void)? = nil,
+    onDisposed: (@MainActor (Object) -> Void)? = nil
+  ) -> any Disposable {
+    asObservable().subscribeOnMainActor(
+      with: object,
+      onNext: onNext,
+      onCompleted: onCompleted,
+      onDisposed: onDisposed
+    )
+  }
+
+  /// Subscribes and ignores every element.
+  public func drive() -> any Disposable {
+    asObservable().subscribe()
+  }
+
+  /// Sends every element (and completion) to each of `observers`.
+  public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
+  where Observer.Element == Element {
+    asObservable().subscribe { event in observers.forEach { $0.on(event) } }
+  }
+
+  /// Sends every element (and completion), wrapped in an optional, to each of `observers`.
+  public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
+  where Observer.Element == Element? {
+    asObservable().subscribe { event in observers.forEach { $0.on(event.map { $0 }) } }
+  }
+
+  /// Accepts every element into each of `relays`.
+  public func drive(_ relays: BehaviorRelay<Element>...) -> any Disposable {
+    asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+  }
+
+  /// Accepts every element, wrapped in an optional, into each of `relays`.
+  public func drive(_ relays: BehaviorRelay<Element?>...) -> any Disposable {
+    asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+  }
+
+  /// Accepts every element into each of `relays`.
+  public func drive(_ relays: PublishRelay<Element>...) -> any Disposable {
+    asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+  }
+
+  /// Accepts every element, wrapped in an optional, into each of `relays`.
+  public func drive(_ relays: PublishRelay<Element?>...) -> any Disposable {
+    asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+  }
+}
+
+extension Observable {
+  /// Subscribes `@MainActor` handlers to a sequence that delivers on the main thread.
+  func subscribeOnMainActor(
+    onNext: (@MainActor (Element) -> Void)?,
+    onCompleted: (@MainActor () -> Void)?,
+    onDisposed: (@MainActor () -> Void)?
+  ) -> any Disposable {
+    var next: (@Sendable (Element) -> Void)?
+    if let onNext {
+      let handler = MainActorHandler(onNext)
+      next = { element in
+        let element = UncheckedBox(element)
+        MainActor.assumeIsolated { handler.body(element.value) }
+      }
+    }
+    var completed: (@Sendable () -> Void)?
+    if let onCompleted {
+      let handler = MainActorHandler(onCompleted)
+      completed = { MainActor.assumeIsolated { handler.body() } }
+    }
+    var disposed: (@Sendable () -> Void)?
+    if let onDisposed {
+      let handler = MainActorHandler(onDisposed)
+      // Disposal may happen on any thread (a dispose bag released in the background): hop if needed.
+      disposed = {
+        if MainScheduler.isOnMainQueue {
+          MainActor.assumeIsolated { handler.body() }
+        } else {
+          DispatchQueue.main.async { MainActor.assumeIsolated { handler.body() } }
+        }
+      }
+    }
+    return ensuringMainQueue().subscribe(onNext: next, onCompleted: completed, onDisposed: disposed)
+  }
+
+  /// Subscribes `@MainActor` handlers that receive `object` (held weakly) first.
+  func subscribeOnMainActor<Object: AnyObject>(
+    with object: Object,
+    onNext: (@MainActor (Object, Element) -> Void)?,
+    onCompleted: (@MainActor (Object) -> Void)?,
+    onDisposed: (@MainActor (Object) -> Void)?
+  ) -> any Disposable {
+    let weak = WeakReference(object)
+    var next: (@MainActor (Element) -> Void)?
+    if let onNext {
+      next = { element in if let object = weak.object { onNext(object, element) } }
+    }
+    var completed: (@MainActor () -> Void)?
+    if let onCompleted {
+      completed = { if let object = weak.object { onCompleted(object) } }
+    }
+    var disposed: (@MainActor () -> Void)?
+    if let onDisposed {
+      disposed = { if let object = weak.object { onDisposed(object) } }
+    }
+    return subscribeOnMainActor(onNext: next, onCompleted: completed, onDisposed: disposed)
+  }
+}
+
+/// A `@MainActor` closure carried by a `@Sendable` one.
+///
+/// `@unchecked Sendable`: `body` is only ever called inside `MainActor.assumeIsolated`, i.e. on the main actor.
+struct MainActorHandler<Body>: @unchecked Sendable {
+  let body: Body
+  init(_ body: Body) { self.body = body }
+}
