@@ -108,6 +108,12 @@ struct ValuesStateMachine<Element> {
     return false
   }
 
+  /// Whether a consumer is suspended waiting for an element.
+  var hasWaitingConsumer: Bool {
+    if case .active(waiting: .some) = state { return true }
+    return false
+  }
+
   /// The subscription's disposable became known (after `subscribe` returned).
   mutating func subscribed(_ disposable: any Disposable) -> SubscribedAction {
     switch state {
