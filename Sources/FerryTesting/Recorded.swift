@@ -34,14 +34,18 @@ extension Recorded {
   }
 
   /// A `.completed` at `time`.
-  public static func completed<Element>(_ time: TestTime, _ type: Element.Type = Element.self)
+  public static func completed<Element>(
+    _ time: TestTime, _ type: Element.Type = Element.self
+  )
     -> Recorded<Event<Element>> where Value == Event<Element>
   {
     Recorded(time: time, value: .completed)
   }
 
   /// An `.error(error)` at `time`.
-  public static func error<Element>(_ time: TestTime, _ error: any Swift.Error, _ type: Element.Type = Element.self)
+  public static func error<Element>(
+    _ time: TestTime, _ error: any Swift.Error, _ type: Element.Type = Element.self
+  )
     -> Recorded<Event<Element>> where Value == Event<Element>
   {
     Recorded(time: time, value: .error(error))

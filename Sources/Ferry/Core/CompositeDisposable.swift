@@ -24,8 +24,7 @@ public final class CompositeDisposable: Cancelable {
   }
 
   /// Creates a composite holding three disposables.
-  public convenience init(_ disposable1: any Disposable, _ disposable2: any Disposable, _ disposable3: any Disposable)
-  {
+  public convenience init(_ disposable1: any Disposable, _ disposable2: any Disposable, _ disposable3: any Disposable) {
     self.init(disposables: [disposable1, disposable2, disposable3])
   }
 

@@ -110,7 +110,10 @@ final class SubjectCore<Element>: @unchecked Sendable {
         return (id, nil)
       }
       state.emitting = true
-      return (id, Self.process(.add(entry), &state))
+      let delivery = Self.process(.add(entry), &state)
+      // Nothing to replay: give the emitter role back at once (`pending` is empty, since nobody was emitting).
+      if delivery == nil { state.emitting = false }
+      return (id, delivery)
     }
     let subscription = SubjectSubscription(core: self, id: id, disposed: disposed)
     if let delivery {

@@ -40,10 +40,13 @@ extension ObservableType {
   }
 
   /// Drops each element whose value at `keyPath` equals the previous element's.
-  public func distinctUntilChanged<Property: Equatable>(at keyPath: KeyPath<Element, Property> & Sendable)
+  public func distinctUntilChanged<Property: Equatable>(
+    at keyPath: KeyPath<Element, Property> & Sendable
+  )
     -> Observable<Element>
   {
-    distinctUntilChanged(KeyPathSelector(keyPath: keyPath).callAsFunction, comparer: EquatableComparison<Property>().callAsFunction)
+    distinctUntilChanged(
+      KeyPathSelector(keyPath: keyPath).callAsFunction, comparer: EquatableComparison<Property>().callAsFunction)
   }
 }
 

@@ -1,0 +1,11 @@
+extension ObservableType {
+  /// Projects each element to an inner sequence with `selector` and concatenates them: an inner sequence is
+  /// subscribed to only after the previous one completed (later ones are queued, in order).
+  ///
+  /// `selector` runs when the element arrives. Completes when `self` and every inner sequence have completed.
+  public func concatMap<Source: ObservableConvertibleType>(
+    _ selector: @escaping @Sendable (Element) throws -> Source
+  ) -> Observable<Source.Element> {
+    MergeObservable(source: asObservable(), maxConcurrent: 1, overflow: .queue, selector: selector)
+  }
+}
