@@ -22,7 +22,6 @@ final class WeakSlot<Object: AnyObject>: @unchecked Sendable {
   }
 }
 
-
 /// Subscribes to `observable` and waits (without the wall clock) for its stop event; returns every event.
 func awaitEvents<Element>(_ observable: Observable<Element>) async -> [Event<Element>] {
   let recorder = EventRecorder<Element>()

@@ -220,7 +220,9 @@ struct ValuesTests {
       let resource = Tracked(0)
       weakResource.set(resource)
       let subscription = subject.subscribe(observer)
-      return Disposables.create { _ = resource; subscription.dispose() }
+      return Disposables.create {
+        _ = resource; subscription.dispose()
+      }
     }
     let (started, startedContinuation) = AsyncStream<Void>.makeStream()
     let consumer = Task {
