@@ -63,15 +63,19 @@ public struct ObservableValues<Element: Sendable>: AsyncSequence, Sendable {
     /// The error type: any error the source fails with.
     public typealias Failure = any Swift.Error
 
-    var core: ValuesIteratorCore<Element>
+    @usableFromInline var core: ValuesIteratorCore<Element>
+
+    init(core: ValuesIteratorCore<Element>) { self.core = core }
 
     /// The next element; `nil` after completion or cancellation; throws the source's error.
+    @inlinable
     public mutating func next() async throws -> Element? {
       try await core.pull(isolation: nil).get()
     }
 
     /// The next element, running on `actor`; `nil` after completion or cancellation; throws the source's error.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async throws(any Swift.Error) -> Element? {
       try await core.pull(isolation: actor).get()
     }
@@ -110,15 +114,19 @@ public struct InfallibleValues<Element: Sendable>: AsyncSequence, Sendable {
     /// Never fails.
     public typealias Failure = Never
 
-    var core: ValuesIteratorCore<Element>
+    @usableFromInline var core: ValuesIteratorCore<Element>
+
+    init(core: ValuesIteratorCore<Element>) { self.core = core }
 
     /// The next element; `nil` after completion or cancellation.
+    @inlinable
     public mutating func next() async -> Element? {
       await core.pull(isolation: nil).value
     }
 
     /// The next element, running on `actor`; `nil` after completion or cancellation.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
       await core.pull(isolation: actor).value
     }
@@ -130,7 +138,7 @@ extension InfallibleValues.Iterator: Sendable {}
 
 extension ValuesResult {
   /// The element, `nil` at the end; throws a failure.
-  @inline(__always)
+  @inlinable
   func get() throws -> Element? {
     switch self {
     case .element(let element): return element
@@ -140,7 +148,7 @@ extension ValuesResult {
   }
 
   /// The element, `nil` at the end or on a failure (which an infallible source cannot produce).
-  @inline(__always)
+  @inlinable
   var value: Element? {
     if case .element(let element) = self { return element }
     return nil
@@ -157,22 +165,33 @@ final class ValuesIteratorContext<Element: Sendable> {
 }
 
 /// The iteration logic shared by both iterators.
+///
+/// The fast path (an element already taken into `local`) is inlinable so that client code specialises it for
+/// its element type; everything else is in `pullSlow(isolation:)`.
+@usableFromInline
 struct ValuesIteratorCore<Element: Sendable> {
   let source: Observable<Element>
   let limit: ValuesLimit
   private var context: ValuesIteratorContext<Element>?
   private var isCancelled = false
   /// Elements taken from the shared buffer in one batch (unbounded policy only); consumed without locking.
-  private var local = ValuesBuffer<Element>()
+  @usableFromInline var local = ValuesBuffer<Element>()
 
   init(source: Observable<Element>, limit: ValuesLimit) {
     self.source = source
     self.limit = limit
   }
 
+  @inlinable
   mutating func pull(isolation actor: isolated (any Actor)?) async -> ValuesResult<Element> {
+    // A cancelled task never gets a buffered element: the slow path ends the iteration.
+    if !local.isEmpty, !Task.isCancelled { return .element(local.popFirst()!) }
+    return await pullSlow(isolation: actor)
+  }
+
+  @usableFromInline
+  mutating func pullSlow(isolation actor: isolated (any Actor)?) async -> ValuesResult<Element> {
     if Task.isCancelled || isCancelled { return cancel() }
-    if let element = local.popFirst() { return .element(element) }
     let storage = context?.storage ?? subscribe()
     switch storage.next(batchInto: &local, batch: limit == .unbounded) {
     case .element(let element): return .element(element)

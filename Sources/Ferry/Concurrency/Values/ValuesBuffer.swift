@@ -4,17 +4,20 @@
 /// `popFirst` allocate nothing. Two buffers can be exchanged with `swap` in O(1), which is how the unbounded
 /// `values` iterator takes every buffered element in one lock round-trip while handing its own (empty, already
 /// allocated) storage back to the producer.
+@usableFromInline
 struct ValuesBuffer<Element> {
-  private var slots: ContiguousArray<Element?> = []
-  private var head = 0
-  private(set) var count = 0
+  @usableFromInline var slots: ContiguousArray<Element?> = []
+  @usableFromInline var head = 0
+  @usableFromInline var count = 0
 
+  @inlinable
   init() {}
 
+  @inlinable
   var isEmpty: Bool { count == 0 }
 
   /// Appends `element` at the back, growing the storage if it is full.
-  @inline(__always)
+  @inlinable
   mutating func append(_ element: Element) {
     if count == slots.count { grow() }
     slots[(head &+ count) & (slots.count &- 1)] = element
@@ -22,7 +25,7 @@ struct ValuesBuffer<Element> {
   }
 
   /// Removes and returns the front element.
-  @inline(__always)
+  @inlinable
   mutating func popFirst() -> Element? {
     guard count > 0 else { return nil }
     var element: Element? = nil
@@ -38,7 +41,8 @@ struct ValuesBuffer<Element> {
     while popFirst() != nil {}
   }
 
-  private mutating func grow() {
+  @usableFromInline
+  mutating func grow() {
     let oldCapacity = slots.count
     let newCapacity = Swift.max(16, oldCapacity * 2)
     var newSlots = ContiguousArray<Element?>(repeating: nil, count: newCapacity)

@@ -1,4 +1,5 @@
 /// What one pull of a `values` iterator produced.
+@usableFromInline
 enum ValuesResult<Element> {
   /// The next element.
   case element(Element)
