@@ -81,7 +81,7 @@ final class RangeObservable<Element: FixedWidthInteger>: Observable<Element>, @u
     let sink = SourceSink(observer: observer)
     var index: Element = 0
     while index < count {
-      if sink.isDisposed { return sink }
+      if sink.isDisposed || (index & 63 == 63 && sink.isDownstreamDisposed) { return sink }
       sink.forwardNext(start + index)
       index += 1
     }
@@ -106,9 +106,10 @@ final class ElementsObservable<Element>: Observable<Element>, @unchecked Sendabl
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
     let sink = SourceSink(observer: observer)
-    for element in storage.elements {
-      // Disposal from inside `onNext` stops the loop.
-      if sink.isDisposed { return sink }
+    for (index, element) in storage.elements.enumerated() {
+      // Disposal from inside `onNext` stops the loop; a finished downstream (`take`) is noticed within 64
+      // elements (the walk down the chain costs more than one element's delivery).
+      if sink.isDisposed || (index & 63 == 63 && sink.isDownstreamDisposed) { return sink }
       sink.forwardNext(element)
     }
     sink.forwardCompleted()
@@ -125,7 +126,9 @@ final class RepeatObservable<Element>: Observable<Element>, @unchecked Sendable 
   where Observer.Element == Element {
     let sink = SourceSink(observer: observer)
     let element = storage.elements[0]
-    while !sink.isDisposed { sink.forwardNext(element) }
+    // An infinite synchronous loop: stop as soon as anything below stops listening (`take(_:)` finishes
+    // before `subscribe` returns, so its disposal cannot reach this sink through the upstream chain).
+    while !sink.isDownstreamDisposed { sink.forwardNext(element) }
     return sink
   }
 }

@@ -83,7 +83,7 @@ final class SubscriptionHandle: UpstreamDisposer, @unchecked Sendable {
 }
 
 /// Calls the handlers of `subscribe(onNext:…)`; stops as soon as its handle is disposed.
-final class ClosureObserver<Element>: ObserverType {
+final class ClosureObserver<Element>: ObserverType, DownstreamDisposalQuery {
   let handle: SubscriptionHandle
   let onNext: (@Sendable (Element) -> Void)?
   let onError: (@Sendable (any Swift.Error) -> Void)?
@@ -100,6 +100,8 @@ final class ClosureObserver<Element>: ObserverType {
     self.onError = onError
     self.onCompleted = onCompleted
   }
+
+  var isDownstreamDisposed: Bool { handle.isDisposed }
 
   func on(_ event: Event<Element>) {
     guard !handle.isDisposed else { return }

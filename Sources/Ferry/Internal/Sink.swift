@@ -63,11 +63,21 @@ class UpstreamDisposer: Cancelable, @unchecked Sendable {
 ///
 /// On top of ``UpstreamDisposer``: `forward` delivers nothing once the sink is disposed, and exactly one stop
 /// event is forwarded, after which the upstream subscription is disposed.
-class Sink<Observer: ObserverType>: UpstreamDisposer, @unchecked Sendable {
+class Sink<Observer: ObserverType>: UpstreamDisposer, DownstreamDisposalQuery, @unchecked Sendable {
   final let observer: Observer
 
   init(observer: Observer) {
     self.observer = observer
+  }
+
+  /// Whether this sink, or any Ferry sink below it, has been disposed or has stopped.
+  ///
+  /// Synchronous sources that loop inside `subscribe` (`repeatElement`, `from`, `range`) use this to stop when a
+  /// downstream operator such as `take(_:)` finishes before `subscribe` has returned (so before the
+  /// disposal could reach the source through the upstream chain).
+  final var isDownstreamDisposed: Bool {
+    if isDisposed { return true }
+    return (observer as? any DownstreamDisposalQuery)?.isDownstreamDisposed ?? false
   }
 
   /// Forwards `.next` unless disposed.
@@ -96,4 +106,10 @@ class Sink<Observer: ObserverType>: UpstreamDisposer, @unchecked Sendable {
     observer.on(event)
     finishDisposal(previous: previous)
   }
+}
+
+/// Lets a looping synchronous source ask whether anything below it still listens.
+protocol DownstreamDisposalQuery {
+  /// Whether this observer, or one below it, has been disposed or has stopped.
+  var isDownstreamDisposed: Bool { get }
 }

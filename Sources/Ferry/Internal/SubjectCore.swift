@@ -91,7 +91,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
         return nil
       }
       state.emitting = true
-      return Self.process(.event(event), &state)
+      return process(.event(event), &state)
     }
     guard let delivery else { return }
     perform(delivery)
@@ -110,7 +110,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
         return (id, nil)
       }
       state.emitting = true
-      let delivery = Self.process(.add(entry), &state)
+      let delivery = process(.add(entry), &state)
       // Nothing to replay: give the emitter role back at once (`pending` is empty, since nobody was emitting).
       if delivery == nil { state.emitting = false }
       return (id, delivery)
@@ -132,8 +132,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
     _ = removed
   }
 
-  /// Applies one operation to the state and says what to deliver. Called under the lock.
-  private static func process(_ operation: Operation, _ state: inout State) -> Delivery? {
+  /// Applies one operation to the state and says what to deliver. Called under the lock; calls nothing out.
+  private func process(_ operation: Operation, _ state: inout State) -> Delivery? {
     switch operation {
     case .event(let event):
       let observers = state.observers
@@ -148,7 +148,11 @@ final class SubjectCore<Element>: @unchecked Sendable {
     case .add(let entry):
       guard entry.disposed.load() == 0 else { return nil }
       if state.deliveredStop == nil { state.observers.append(entry) }
-      let replay = state.replay.isEmpty ? [] : state.replay.elements
+      // A terminated BehaviorSubject replays only its stop event (RxSwift); a ReplaySubject replays its buffer
+      // and then the stop event.
+      let replaysElements: Bool
+      if case .latest = policy { replaysElements = state.deliveredStop == nil } else { replaysElements = true }
+      let replay = (state.replay.isEmpty || !replaysElements) ? [] : state.replay.elements
       if replay.isEmpty && state.deliveredStop == nil { return nil }
       return .replay(entry, replay, state.deliveredStop)
     }
@@ -176,7 +180,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
         while state.pendingHead < state.pending.count {
           let operation = state.pending[state.pendingHead]
           state.pendingHead += 1
-          if let delivery = Self.process(operation, &state) { return (false, delivery) }
+          if let delivery = process(operation, &state) { return (false, delivery) }
         }
         state.pending.removeAll(keepingCapacity: true)
         state.pendingHead = 0

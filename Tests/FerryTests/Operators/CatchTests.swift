@@ -1,0 +1,79 @@
+import Ferry
+import FerryTesting
+import Testing
+
+@Suite("catch / catchAndReturn")
+struct CatchTests {
+  @Test func catchSwitchesToHandlersObservable() {
+    let caught = LockedBox<[String]>([])
+    let observable = Observable<Int>.create { observer in
+      observer.onNext(1)
+      observer.onError(TestError(id: 9))
+      return Disposables.create()
+    }
+    .catch { error in
+      caught.withLock { $0.append("\(error)") }
+      return .of(7, 8)
+    }
+    #expect(Harness.events(observable) == [.next(1), .next(7), .next(8), .completed])
+    #expect(caught.current == ["TestError(9)"])
+  }
+
+  @Test func catchDoesNotCatchFallbackErrorsOrThrowingHandler() {
+    let fallbackFails = Observable<Int>.error(TestError(id: 1)).catch { _ in .error(TestError(id: 2)) }
+    #expect(Harness.events(fallbackFails) == [.error(TestError(id: 2))])
+    let handlerThrows = Observable<Int>.error(TestError(id: 1)).catch { _ in throw TestError(id: 3) }
+    #expect(Harness.events(handlerThrows) == [.error(TestError(id: 3))])
+  }
+
+  @Test func completionPassesThroughWithoutCallingHandler() {
+    let called = LockedBox(false)
+    let observable = Observable.of(1).catch { _ in
+      called.withLock { $0 = true }
+      return .empty()
+    }
+    #expect(Harness.events(observable) == [.next(1), .completed])
+    #expect(!called.current)
+  }
+
+  @Test func catchAndReturn() {
+    let observable = Observable<Int>.error(TestError()).catchAndReturn(42)
+    #expect(Harness.events(observable) == [.next(42), .completed])
+    // Each subscription gets the element.
+    #expect(Harness.events(observable) == [.next(42), .completed])
+  }
+
+  @Test func disposingDisposesTheFallbackSubscription() {
+    let source = PublishSubject<Int>()
+    let fallback = PublishSubject<Int>()
+    let (recorder, subscription) = Harness.record(source.catch { _ in fallback.asObservable() })
+    source.onError(TestError())
+    #expect(fallback.hasObservers)
+    fallback.onNext(5)
+    subscription.dispose()
+    #expect(!fallback.hasObservers)
+    fallback.onNext(6)
+    #expect(recorder.events.current == [.next(5)])
+  }
+
+  @Test func fallbackCompletionReleasesEverything() {
+    let source = PublishSubject<Int>()
+    let fallback = PublishSubject<Int>()
+    weak var weakTracked: Tracked?
+    do {
+      let tracked = Tracked()
+      weakTracked = tracked
+      _ = source.catch { _ in fallback.asObservable() }.subscribe(onNext: { _ in _ = tracked.id })
+    }
+    source.onError(TestError())
+    fallback.onCompleted()
+    #expect(weakTracked == nil)
+    #expect(!source.hasObservers && !fallback.hasObservers)
+  }
+
+  @Test func disposalAndLeaks() {
+    Harness.expectReleasedAfterDispose { $0.catch { _ in .never() } }
+    Harness.expectReleasedAfterDispose { $0.catchAndReturn(0) }
+    Harness.expectDisposeInsideOnNextStops({ $0.catchAndReturn(0) }, send: { s in (1...3).forEach(s.onNext) })
+  }
+}
