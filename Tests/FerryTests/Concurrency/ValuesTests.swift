@@ -270,6 +270,20 @@ struct ValuesTests {
     #expect(seen == seen.sorted())
   }
 
+  @Test func replayRelayReplaysThenContinues() async {
+    let relay = ReplayRelay<Int>.create(bufferSize: 2)
+    relay.accept(1)
+    relay.accept(2)
+    relay.accept(3)
+    var received: [Int] = []
+    for await element in relay.values {
+      received.append(element)
+      if element == 3 { relay.accept(4) }
+      if element == 4 { break }
+    }
+    #expect(received == [2, 3, 4])
+  }
+
   @MainActor
   @Test func consumingRelayValuesOnTheMainActor() async {
     let relay = BehaviorRelay(value: "a")

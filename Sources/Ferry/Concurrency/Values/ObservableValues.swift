@@ -261,3 +261,17 @@ extension BehaviorRelay where Element: Sendable {
     InfallibleValues(source: asObservable(), policy: bufferingPolicy)
   }
 }
+
+extension ReplayRelay where Element: Sendable {
+  /// The replayed elements followed by every later one, as a non-throwing `AsyncSequence` (unbounded buffer).
+  ///
+  /// See ``InfallibleValues``.
+  public var values: InfallibleValues<Element> {
+    InfallibleValues(source: asObservable(), policy: .unbounded)
+  }
+
+  /// The replayed elements followed by every later one, buffered with `bufferingPolicy`.
+  public func values(bufferingPolicy: ValuesBufferingPolicy) -> InfallibleValues<Element> {
+    InfallibleValues(source: asObservable(), policy: bufferingPolicy)
+  }
+}
