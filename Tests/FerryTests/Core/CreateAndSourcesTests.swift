@@ -137,18 +137,21 @@ struct CreateAndSourcesTests {
     }
   }
 
-  @Test func repeatElementRunsUntilDisposed() {
-    let count = LockedBox(0)
-    let holder = SingleAssignmentDisposable()
-    holder.setDisposable(
-      Observable.repeatElement("x").subscribe(onNext: { _ in
-        if count.withLock({ value -> Int in
-          value += 1
-          return value
-        }) == 5 {
-          holder.dispose()
-        }
-      }))
-    #expect(count.current == 5)
+  @Test func repeatElementStopsWhenDownstreamFinishes() {
+    // `take` finishes while `repeatElement` is still inside `subscribe`; the source must notice and stop.
+    let recorder = EventRecorder<String>()
+    _ = Observable.repeatElement("x").map { $0 + "!" }.take(3).subscribe(recorder)
+    #expect(recorder.events.current == [.next("x!"), .next("x!"), .next("x!"), .completed])
+  }
+
+  @Test func fromStopsIteratingWhenDownstreamFinishes() {
+    let visited = LockedBox(0)
+    let recorder = EventRecorder<Int>()
+    _ = Observable.from(0..<100_000).map { value -> Int in
+      visited.withLock { $0 += 1 }
+      return value
+    }.take(2).subscribe(recorder)
+    #expect(recorder.elements == [0, 1])
+    #expect(visited.current <= 64)
   }
 }

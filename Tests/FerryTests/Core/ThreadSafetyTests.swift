@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Ferry
 import Testing
 
@@ -10,25 +11,30 @@ struct ThreadSafetyTests {
     let relay = PublishRelay<Int>()
     let stop = AtomicFlag()
     let violations = LockedBox(0)
-    let emitter = DispatchQueue(label: "emitter")
-    let group = DispatchGroup()
-    emitter.async(group: group) {
+    let emitter = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      // Bounded: the emitting thread also drains what others queue, so it must not run forever.
       var value = 0
-      while !stop.isSet {
+      while !stop.isSet && value < 2_000_000 {
         relay.accept(value)
         value += 1
       }
+      emitter.signal()
     }
-    DispatchQueue.concurrentPerform(iterations: 400) { _ in
-      let disposed = AtomicFlag()
-      let subscription = relay.map { $0 * 2 }.filter { $0 >= 0 }.subscribe(onNext: { _ in
-        if disposed.isSet { violations.withLock { $0 += 1 } }
-      })
-      subscription.dispose()
-      disposed.set()
+    thread.start()
+    let finished = runOnThreads(4) { _ in
+      for _ in 0..<100 {
+        let disposed = AtomicFlag()
+        let subscription = relay.map { $0 * 2 }.filter { $0 >= 0 }.subscribe(onNext: { _ in
+          if disposed.isSet { violations.withLock { $0 += 1 } }
+        })
+        subscription.dispose()
+        disposed.set()
+      }
     }
     stop.set()
-    #expect(group.wait(timeout: .now() + 30) == .success)
+    #expect(finished)
+    #expect(emitter.wait(timeout: .now() + 60) == .success)
     #expect(violations.current == 0)
   }
 
@@ -43,9 +49,10 @@ struct ThreadSafetyTests {
       received.withLock { $0.append(value) }
       inside.clear()
     })
-    DispatchQueue.concurrentPerform(iterations: 8) { thread in
+    let finished = runOnThreads(8) { thread in
       for index in 0..<2_000 { relay.accept(thread * 10_000 + index) }
     }
+    #expect(finished)
     subscription.dispose()
     #expect(overlaps.current == 0)
     let values = received.current

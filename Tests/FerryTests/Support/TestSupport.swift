@@ -42,3 +42,23 @@ final class Tracked: @unchecked Sendable {
   let id: Int
   init(_ id: Int = 0) { self.id = id }
 }
+
+/// Runs `body(index)` on `count` dedicated threads and waits for all of them (at most `timeout` seconds).
+///
+/// Dedicated `Thread`s, not GCD or the cooperative pool: blocking a Swift Testing worker on GCD work starves a
+/// 2-core machine. Returns `false` if the threads did not finish in time (the caller must fail the test).
+@discardableResult
+func runOnThreads(_ count: Int, timeout: Double = 60, _ body: @escaping @Sendable (Int) -> Void) -> Bool {
+  let done = DispatchSemaphore(value: 0)
+  for index in 0..<count {
+    let thread = Thread {
+      body(index)
+      done.signal()
+    }
+    thread.stackSize = 1 << 20
+    thread.start()
+  }
+  let deadline = DispatchTime.now() + timeout
+  for _ in 0..<count where done.wait(timeout: deadline) == .timedOut { return false }
+  return true
+}

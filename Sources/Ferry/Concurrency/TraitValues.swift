@@ -1,0 +1,186 @@
+extension PrimitiveSequence where Trait == SingleTrait, Element: Sendable {
+  /// The element of the single, awaited.
+  ///
+  /// Subscribes when awaited (each `await` is its own subscription). Cancelling the awaiting task disposes the
+  /// subscription and throws `CancellationError`. A single that completes without an element (which a
+  /// well-formed single cannot do) throws ``RxError/noElements``.
+  public var value: Element {
+    get async throws {
+      if let just = source as? ElementsObservable<Element>, just.storage.elements.count == 1 {
+        return just.storage.elements[0]
+      }
+      if let failure = source as? ErrorObservable<Element> { throw failure.error }
+      return try await awaitTraitValue(source, empty: .failure(RxError.noElements)) { $0 }
+    }
+  }
+}
+
+extension PrimitiveSequence where Trait == MaybeTrait, Element: Sendable {
+  /// The element of the maybe, or `nil` if it completes without one, awaited.
+  ///
+  /// Subscribes when awaited (each `await` is its own subscription). Cancelling the awaiting task disposes the
+  /// subscription and throws `CancellationError`.
+  public var value: Element? {
+    get async throws {
+      try await awaitTraitValue(source, empty: .success(nil)) { Optional($0) }
+    }
+  }
+}
+
+extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
+  /// Awaits the completion of the completable; throws its error.
+  ///
+  /// Subscribes when awaited (each `await` is its own subscription). Cancelling the awaiting task disposes the
+  /// subscription and throws `CancellationError`.
+  public var value: Void {
+    get async throws {
+      try await awaitTraitValue(source, empty: .success(()), wrap: Never.toVoid)
+    }
+  }
+}
+
+extension Never {
+  /// The `wrap` of `Completable.value` (never called: a completable has no elements).
+  @Sendable static func toVoid(_ never: Never) {}
+}
+
+/// Subscribes to `source` and returns the first element (converted with `wrap`), or `empty` if it completes
+/// first; throws its error, or `CancellationError` when the task is cancelled (the subscription is then
+/// disposed).
+///
+/// The continuation is resumed exactly once — whoever takes it out of the state machine under the lock
+/// resumes it, after releasing the lock.
+func awaitTraitValue<Source, Output: Sendable>(
+  _ source: Observable<Source>,
+  empty: Result<Output, any Swift.Error>,
+  wrap: @escaping @Sendable (Source) -> Output
+) async throws -> Output {
+  let state = LockedState(TraitValueStateMachine<Output>())
+  return try await withTaskCancellationHandler {
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Output, any Swift.Error>) in
+      switch state.withLock({ $0.start(continuation) }) {
+      case .resumeCancelled(let continuation):
+        continuation.resume(throwing: CancellationError())
+      case .subscribe:
+        let subscription = source.subscribe(TraitValueObserver(state: state, empty: empty, wrap: wrap))
+        if case .dispose = state.withLock({ $0.subscribed(subscription) }) {
+          subscription.dispose()
+        }
+      }
+    }
+  } onCancel: {
+    if let (continuation, subscription) = state.withLock({ $0.cancel() }) {
+      subscription?.dispose()
+      continuation.resume(throwing: CancellationError())
+    }
+  }
+}
+
+/// Receives the events of the subscription behind `awaitTraitValue`; the first one decides the outcome.
+struct TraitValueObserver<Source, Output: Sendable>: ObserverType {
+  let state: LockedState<TraitValueStateMachine<Output>>
+  let empty: Result<Output, any Swift.Error>
+  let wrap: @Sendable (Source) -> Output
+
+  func on(_ event: Event<Source>) {
+    guard let (continuation, subscription) = state.withLock({ $0.finish() }) else { return }
+    subscription?.dispose()
+    switch event {
+    case .next(let element): continuation.resume(returning: wrap(element))
+    case .error(let error): continuation.resume(throwing: error)
+    case .completed: continuation.resume(with: empty)
+    }
+  }
+}
+
+/// The state of one `await` of a trait's `value`: which of start, outcome and cancellation came first.
+///
+/// Every method returns what the caller must do after releasing the lock; a continuation leaves the state
+/// exactly once, so it is resumed exactly once.
+struct TraitValueStateMachine<Output: Sendable> {
+  typealias Continuation = CheckedContinuation<Output, any Swift.Error>
+
+  private enum State {
+    /// Before the continuation exists.
+    case initial
+    /// Subscribed or subscribing (`subscription` is `nil` until `subscribe` has returned).
+    case waiting(Continuation, subscription: (any Disposable)?)
+    /// The outcome was delivered.
+    case finished
+    /// The task was cancelled.
+    case cancelled
+  }
+
+  private var state = State.initial
+
+  /// What to do with a new continuation.
+  enum StartAction {
+    /// Subscribe to the source, then report the subscription with `subscribed(_:)`.
+    case subscribe
+    /// The task was already cancelled: resume with `CancellationError` without subscribing.
+    case resumeCancelled(Continuation)
+  }
+
+  /// What to do with the subscription once `subscribe` has returned.
+  enum SubscribedAction {
+    /// Keep it: the outcome is still awaited.
+    case keep
+    /// Dispose it: the outcome arrived during `subscribe`, or the task was cancelled meanwhile.
+    case dispose
+  }
+
+  /// The continuation is ready.
+  mutating func start(_ continuation: Continuation) -> StartAction {
+    switch state {
+    case .initial:
+      state = .waiting(continuation, subscription: nil)
+      return .subscribe
+    case .cancelled:
+      return .resumeCancelled(continuation)
+    case .waiting, .finished:
+      preconditionFailure("Internal inconsistency: trait value started twice")
+    }
+  }
+
+  /// `subscribe` returned `subscription`.
+  mutating func subscribed(_ subscription: any Disposable) -> SubscribedAction {
+    switch state {
+    case .waiting(let continuation, nil):
+      state = .waiting(continuation, subscription: subscription)
+      return .keep
+    case .finished, .cancelled:
+      return .dispose
+    case .initial, .waiting:
+      preconditionFailure("Internal inconsistency: trait value subscribed before start or twice")
+    }
+  }
+
+  /// The source produced its outcome: returns the continuation to resume and the subscription to dispose, or
+  /// `nil` if the outcome was already decided.
+  mutating func finish() -> (Continuation, (any Disposable)?)? {
+    switch state {
+    case .waiting(let continuation, let subscription):
+      state = .finished
+      return (continuation, subscription)
+    case .finished, .cancelled:
+      return nil
+    case .initial:
+      preconditionFailure("Internal inconsistency: trait value event before subscription")
+    }
+  }
+
+  /// The task was cancelled: returns the continuation to resume with `CancellationError` and the subscription
+  /// to dispose, or `nil` if there is nothing to resume (not started yet, or already decided).
+  mutating func cancel() -> (Continuation, (any Disposable)?)? {
+    switch state {
+    case .initial:
+      state = .cancelled
+      return nil
+    case .waiting(let continuation, let subscription):
+      state = .cancelled
+      return (continuation, subscription)
+    case .finished, .cancelled:
+      return nil
+    }
+  }
+}

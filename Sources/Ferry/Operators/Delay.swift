@@ -1,0 +1,107 @@
+import Foundation
+
+extension ObservableType {
+  /// Shifts every element and the completion later by `dueTime`; an error is delivered at once (dropping the
+  /// elements still waiting), as in RxSwift.
+  public func delay(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
+    DelayObservable(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+  }
+}
+
+final class DelayObservable<Element>: Observable<Element>, @unchecked Sendable {
+  let source: Observable<Element>
+  let dueTime: RxTimeInterval
+  let scheduler: any SchedulerType
+
+  init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: any SchedulerType) {
+    self.source = source
+    self.dueTime = dueTime
+    self.scheduler = scheduler
+  }
+
+  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  where Observer.Element == Element {
+    let sink = DelaySink(observer: observer, dueTime: dueTime, scheduler: scheduler)
+    // Not `setUpstream`: the source subscription ends at the source's stop event, while the delayed events are
+    // still to come (as in RxSwift).
+    sink.sourceSubscription.setDisposable(source.subscribe(sink))
+    return sink
+  }
+}
+
+struct DelayState<Element> {
+  /// Events waiting for their due date, in arrival order (so in due order).
+  var queue: [(due: Date, event: Event<Element>)] = []
+  /// Whether a timer is scheduled for the head of `queue`.
+  var isTimerActive = false
+}
+
+/// `@unchecked Sendable`: state is in `TimedSink`'s lock; `timer` and `sourceSubscription` are thread-safe.
+final class DelaySink<Observer: ObserverType>: TimedSink<Observer, DelayState<Observer.Element>>, ObserverType,
+  @unchecked Sendable
+{
+  let dueTime: RxTimeInterval
+  let scheduler: any SchedulerType
+  let timer = SerialDisposable()
+  let sourceSubscription = SingleAssignmentDisposable()
+
+  init(observer: Observer, dueTime: RxTimeInterval, scheduler: any SchedulerType) {
+    self.dueTime = dueTime
+    self.scheduler = scheduler
+    super.init(observer: observer, state: DelayState())
+  }
+
+  func on(_ event: Event<Observer.Element>) {
+    if event.isStopEvent { sourceSubscription.dispose() }
+    if case .error(let error) = event {
+      synchronized { state, outbox in
+        state.queue.removeAll()
+        outbox.send(.error(error))
+      }
+      return
+    }
+    let due = scheduler.now.addingTimeInterval(dueTime.timeInterval)
+    let startTimer = synchronized { state, _ -> Bool in
+      state.queue.append((due, event))
+      defer { state.isTimerActive = true }
+      return !state.isTimerActive
+    }
+    if startTimer { schedule(after: dueTime) }
+  }
+
+  private func schedule(after interval: RxTimeInterval) {
+    guard !isDisposed else { return }
+    timer.disposable = scheduler.scheduleTimer((), after: interval) { [self] _ in
+      self.fire()
+      return Disposables.create()
+    }
+  }
+
+  private func fire() {
+    let now = scheduler.now
+    let remaining = synchronized { state, outbox -> TimeInterval? in
+      while let head = state.queue.first, head.due.timeIntervalSince(now) <= timeTolerance {
+        state.queue.removeFirst()
+        outbox.send(head.event)
+      }
+      guard let head = state.queue.first else {
+        state.isTimerActive = false
+        return nil
+      }
+      return head.due.timeIntervalSince(now)
+    }
+    if let remaining { schedule(after: rxTimeInterval(seconds: remaining)) }
+  }
+
+  override func disposeResources() {
+    sourceSubscription.dispose()
+    timer.dispose()
+    _ = withState { state in
+      defer { state.queue.removeAll() }
+      return state.queue
+    }
+  }
+}
+
+/// Comparisons of scheduler dates tolerate this much floating-point error (in seconds).
+let timeTolerance: TimeInterval = 1e-9

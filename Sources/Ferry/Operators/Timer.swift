@@ -1,0 +1,55 @@
+extension ObservableType where Element: FixedWidthInteger {
+  /// Emits `0` after `dueTime` and completes; with a `period`, goes on emitting `1, 2, …` every `period` instead
+  /// of completing.
+  public static func timer(
+    _ dueTime: RxTimeInterval,
+    period: RxTimeInterval? = nil,
+    scheduler: any SchedulerType
+  ) -> Observable<Element> {
+    TimerObservable(dueTime: dueTime, period: period, scheduler: scheduler)
+  }
+}
+
+final class TimerObservable<Element: FixedWidthInteger>: Observable<Element>, @unchecked Sendable {
+  let dueTime: RxTimeInterval
+  let period: RxTimeInterval?
+  let scheduler: any SchedulerType
+
+  init(dueTime: RxTimeInterval, period: RxTimeInterval?, scheduler: any SchedulerType) {
+    self.dueTime = dueTime
+    self.period = period
+    self.scheduler = scheduler
+  }
+
+  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  where Observer.Element == Element {
+    let sink = TimerSink(observer: observer)
+    if case .never = dueTime { return sink }
+    if let period {
+      sink.setUpstream(
+        scheduler.schedulePeriodic(0 as UInt64, startAfter: dueTime, period: period) { sink.tick($0) })
+    } else {
+      sink.setUpstream(
+        scheduler.scheduleTimer((), after: dueTime) { _ in sink.fireOnce() })
+    }
+    return sink
+  }
+}
+
+/// `@unchecked Sendable`: only `Sink`'s state (atomic) is shared; the scheduler never overlaps the runs of one
+/// timer.
+final class TimerSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
+where Observer.Element: FixedWidthInteger {
+  /// Emits `count` (wrapping to the element type) and returns the next count.
+  func tick(_ count: UInt64) -> UInt64 {
+    forwardNext(Observer.Element(truncatingIfNeeded: count))
+    return count &+ 1
+  }
+
+  /// Emits `0` and completes.
+  func fireOnce() -> any Disposable {
+    forwardNext(.zero)
+    forwardCompleted()
+    return Disposables.create()
+  }
+}

@@ -1,0 +1,42 @@
+extension ObservableType {
+  /// A ``Single`` with every element of the sequence, in order, once it completes.
+  public func toArray() -> Single<[Element]> {
+    Single(raw: ToArrayObservable(source: asObservable()))
+  }
+}
+
+final class ToArrayObservable<Element>: Observable<[Element]>, @unchecked Sendable {
+  let source: Observable<Element>
+
+  init(source: Observable<Element>) {
+    self.source = source
+  }
+
+  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  where Observer.Element == [Element] {
+    let sink = ToArraySink<Element, Observer>(observer: observer)
+    sink.setUpstream(source.subscribe(sink))
+    return sink
+  }
+}
+
+final class ToArraySink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
+where Observer.Element == [Element] {
+  // `@unchecked Sendable`: `elements` is touched only from `on(_:)`, which the grammar serialises.
+  var elements: [Element] = []
+
+  func on(_ event: Event<Element>) {
+    switch event {
+    case .next(let element):
+      elements.append(element)
+    case .error(let error):
+      elements = []
+      forwardError(error)
+    case .completed:
+      let elements = self.elements
+      self.elements = []
+      forwardNext(elements)
+      forwardCompleted()
+    }
+  }
+}

@@ -1,0 +1,153 @@
+/// The trait of ``Completable``: completion or an error, never an element.
+public enum CompletableTrait {}
+
+/// A sequence that only completes or fails: the usual shape of a "save" or "delete" call.
+public typealias Completable = PrimitiveSequence<CompletableTrait, Never>
+
+/// What a ``Completable`` delivers.
+@frozen
+public enum CompletableEvent: Sendable {
+  /// The completable failed.
+  case error(any Swift.Error)
+  /// The completable completed.
+  case completed
+}
+
+extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
+  /// The callback a ``Completable/create(subscribe:)`` body calls with the outcome.
+  public typealias CompletableObserver = @Sendable (CompletableEvent) -> Void
+
+  /// Creates a ``Completable`` from a subscribe function.
+  ///
+  /// The function runs once per subscription with a callback for the outcome and returns the disposable that
+  /// tears the work down. Only the first call of the callback counts.
+  public static func create(
+    subscribe: @escaping @Sendable (@escaping CompletableObserver) -> any Disposable
+  ) -> Completable {
+    Completable(raw: CompletableCreateObservable(subscribe))
+  }
+
+  /// A ``Completable`` that completes at once.
+  public static func empty() -> Completable {
+    Completable(raw: Observable.empty())
+  }
+
+  /// A ``Completable`` that fails with `error`.
+  public static func error(_ error: any Swift.Error) -> Completable {
+    Completable(raw: Observable.error(error))
+  }
+
+  /// A ``Completable`` that never terminates.
+  public static func never() -> Completable {
+    Completable(raw: Observable.never())
+  }
+
+  /// Subscribes a callback that receives the outcome once.
+  public func subscribe(_ observer: @escaping @Sendable (CompletableEvent) -> Void) -> any Disposable {
+    source.subscribe(onError: { observer(.error($0)) }, onCompleted: { observer(.completed) })
+  }
+
+  /// Subscribes completion, error and disposal handlers.
+  ///
+  /// An error with no `onError` goes to ``Hooks/defaultErrorHandler``.
+  public func subscribe(
+    onCompleted: (@Sendable () -> Void)? = nil,
+    onError: (@Sendable (any Swift.Error) -> Void)? = nil,
+    onDisposed: (@Sendable () -> Void)? = nil
+  ) -> any Disposable {
+    source.subscribe(onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+  }
+
+  /// Subscribes handlers that receive `object` (held weakly) as their first argument; nothing is called once
+  /// `object` has been deallocated.
+  public func subscribe<Object: AnyObject>(
+    with object: Object,
+    onCompleted: (@Sendable (Object) -> Void)? = nil,
+    onError: (@Sendable (Object, any Swift.Error) -> Void)? = nil,
+    onDisposed: (@Sendable (Object) -> Void)? = nil
+  ) -> any Disposable {
+    source.subscribe(with: object, onError: onError, onCompleted: onCompleted, onDisposed: onDisposed)
+  }
+
+  /// Calls the handlers around the events of each subscription, for side effects.
+  ///
+  /// `onSubscribe` runs before subscribing and `onSubscribed` after; `onDispose` runs once when the
+  /// subscription ends. An error thrown by a handler fails the sequence with it.
+  public func `do`(
+    onError: (@Sendable (any Swift.Error) throws -> Void)? = nil,
+    afterError: (@Sendable (any Swift.Error) throws -> Void)? = nil,
+    onCompleted: (@Sendable () throws -> Void)? = nil,
+    afterCompleted: (@Sendable () throws -> Void)? = nil,
+    onSubscribe: (@Sendable () -> Void)? = nil,
+    onSubscribed: (@Sendable () -> Void)? = nil,
+    onDispose: (@Sendable () -> Void)? = nil
+  ) -> Completable {
+    let handlers = TraitDoHandlers<Never>(
+      onError: onError,
+      afterError: afterError,
+      onCompleted: onCompleted,
+      afterCompleted: afterCompleted,
+      onSubscribe: onSubscribe,
+      onSubscribed: onSubscribed,
+      onDispose: onDispose
+    )
+    return Completable(raw: TraitDoObservable(source: source, handlers: handlers))
+  }
+
+  /// Returns `self`, so that RxSwift 6's `observable.ignoreElements().asCompletable()` compiles unchanged.
+  public func asCompletable() -> Completable { self }
+
+  /// Completes when every one of `sources` has completed, one after another (each is subscribed when the
+  /// previous one completes); fails with the first error.
+  public static func concat(_ sources: [Completable]) -> Completable {
+    sources.reduce(Completable.empty()) { $0.andThen($1) }
+  }
+
+  /// ``concat(_:)-([Completable])`` with variadic sources.
+  public static func concat(_ sources: Completable...) -> Completable {
+    concat(sources)
+  }
+
+  /// Completes when every one of `sources` has completed (all are subscribed at once); fails with the first
+  /// error.
+  public static func zip(_ sources: [Completable]) -> Completable {
+    if sources.isEmpty { return .empty() }
+    let zipped = TraitZipObservable(sources: sources.map(\.source), waitsForAllCompletions: true)
+    return Completable(raw: IgnoreElementsObservable(source: zipped))
+  }
+
+  /// ``zip(_:)-([Completable])`` with variadic sources.
+  public static func zip(_ sources: Completable...) -> Completable {
+    zip(sources)
+  }
+}
+
+/// The observable behind `Completable.create`: runs the subscribe function with a callback that accepts one
+/// outcome.
+final class CompletableCreateObservable: Observable<Never>, @unchecked Sendable {
+  typealias SubscribeHandler = @Sendable (@escaping @Sendable (CompletableEvent) -> Void) -> any Disposable
+  let subscribeHandler: SubscribeHandler
+
+  init(_ subscribeHandler: @escaping SubscribeHandler) {
+    self.subscribeHandler = subscribeHandler
+  }
+
+  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  where Observer.Element == Never {
+    let sink = CompletableCreateSink(observer: observer)
+    sink.setUpstream(subscribeHandler { sink.receive($0) })
+    return sink
+  }
+}
+
+final class CompletableCreateSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
+where Observer.Element == Never {
+  // `@unchecked Sendable`: no mutable state of its own; `forwardError`/`forwardCompleted` deliver one stop
+  // event (the first to claim disposal).
+  func receive(_ event: CompletableEvent) {
+    switch event {
+    case .error(let error): forwardError(error)
+    case .completed: forwardCompleted()
+    }
+  }
+}

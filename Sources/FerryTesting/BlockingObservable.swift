@@ -1,0 +1,130 @@
+import Ferry
+import Foundation
+
+/// A sequence whose results are awaited by blocking the calling thread. Create it with `toBlocking()`.
+public struct BlockingObservable<Element>: Sendable {
+  let timeout: TimeInterval?
+  let source: Observable<Element>
+
+  /// The first element, or `nil` if the sequence completes empty; rethrows the sequence's error. Disposes the
+  /// subscription after the first element.
+  public func first() throws -> Element? {
+    let result = try run(stopAfter: 1)
+    if let error = result.error, result.elements.isEmpty { throw error }
+    return result.elements.first
+  }
+
+  /// The last element, or `nil` if the sequence completes empty; rethrows the sequence's error.
+  public func last() throws -> Element? {
+    let result = try run(stopAfter: nil)
+    if let error = result.error { throw error }
+    return result.elements.last
+  }
+
+  /// Every element, once the sequence completes; rethrows the sequence's error.
+  public func toArray() throws -> [Element] {
+    let result = try run(stopAfter: nil)
+    if let error = result.error { throw error }
+    return result.elements
+  }
+
+  /// The only element; throws ``RxError/noElements`` if the sequence completes empty and
+  /// ``RxError/moreThanOneElement`` as soon as a second element arrives (then disposes the subscription).
+  public func single() throws -> Element {
+    try single { _ in true }
+  }
+
+  /// The only element that satisfies `predicate`; throws ``RxError/noElements`` if none does and
+  /// ``RxError/moreThanOneElement`` as soon as a second one arrives.
+  public func single(_ predicate: @escaping @Sendable (Element) throws -> Bool) throws -> Element {
+    let result = try run(stopAfter: 2, filter: predicate)
+    if result.elements.count > 1 { throw RxError.moreThanOneElement }
+    if let error = result.error { throw error }
+    guard let element = result.elements.first else { throw RxError.noElements }
+    return element
+  }
+
+  /// The elements and how the sequence ended; throws only ``RxError/timeout``.
+  public func materialize() throws -> MaterializedSequenceResult<Element> {
+    let result = try run(stopAfter: nil)
+    if let error = result.error { return .failed(elements: result.elements, error: error) }
+    return .completed(elements: result.elements)
+  }
+
+  private func run(
+    stopAfter limit: Int?,
+    filter: (@Sendable (Element) throws -> Bool)? = nil
+  ) throws -> (elements: [Element], error: (any Swift.Error)?) {
+    let collector = BlockingCollector<Element>(limit: limit, filter: filter)
+    let subscription = source.subscribe(collector)
+    let finished = collector.wait(timeout: timeout)
+    subscription.dispose()
+    guard finished else { throw RxError.timeout }
+    return collector.result
+  }
+}
+
+/// Collects events until a stop event, `limit` elements or an error thrown by `filter`, and wakes the blocked
+/// thread.
+///
+/// `@unchecked Sendable`: all state is guarded by `condition`.
+private final class BlockingCollector<Element>: ObserverType, @unchecked Sendable {
+  private let condition = NSCondition()
+  private let limit: Int?
+  private let filter: (@Sendable (Element) throws -> Bool)?
+  private var elements: [Element] = []
+  private var error: (any Swift.Error)?
+  private var isDone = false
+
+  init(limit: Int?, filter: (@Sendable (Element) throws -> Bool)?) {
+    self.limit = limit
+    self.filter = filter
+  }
+
+  func on(_ event: Event<Element>) {
+    var event = event
+    if case .next(let element) = event, let filter {
+      // The predicate is user code: run it before taking the lock.
+      do {
+        if try !filter(element) { return }
+      } catch {
+        event = .error(error)
+      }
+    }
+    condition.lock()
+    defer { condition.unlock() }
+    guard !isDone else { return }
+    switch event {
+    case .next(let element):
+      elements.append(element)
+      if let limit, elements.count >= limit { isDone = true }
+    case .error(let error):
+      self.error = error
+      isDone = true
+    case .completed:
+      isDone = true
+    }
+    if isDone { condition.broadcast() }
+  }
+
+  /// Waits until done; returns `false` if `timeout` passed first.
+  func wait(timeout: TimeInterval?) -> Bool {
+    let deadline = timeout.map { Date(timeIntervalSinceNow: $0) }
+    condition.lock()
+    defer { condition.unlock() }
+    while !isDone {
+      if let deadline {
+        if !condition.wait(until: deadline) && !isDone { return false }
+      } else {
+        condition.wait()
+      }
+    }
+    return true
+  }
+
+  var result: (elements: [Element], error: (any Swift.Error)?) {
+    condition.lock()
+    defer { condition.unlock() }
+    return (elements, error)
+  }
+}

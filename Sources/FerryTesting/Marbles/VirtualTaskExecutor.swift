@@ -1,0 +1,95 @@
+import Synchronization
+
+/// A `TaskExecutor` whose jobs run only when the virtual-time scheduler that owns it says so: deterministic async
+/// code on virtual time.
+///
+/// Give it to the tasks under test (`Task(executorPreference: executor) { … }`,
+/// `withTaskExecutorPreference(executor) { … }`; child tasks inherit it). Whenever a job is enqueued — a task
+/// starts, or a continuation is resumed (a `TestClock` sleep ending, an element arriving) — the executor asks the
+/// scheduler to *drain* it at the current virtual time. Draining runs every ready job, including those the jobs
+/// themselves make ready, on the thread driving the scheduler, until none is left. So when the scheduler's queue is
+/// empty, nothing is left to run: no `Task.yield()` loops, no wall clock.
+///
+/// Jobs made ready by the actions of `AsyncVirtualTime` and `TestClock` (sleeps ending, recordings starting and
+/// stopping) run inside those actions, at their exact virtual time. Jobs made ready by other scheduler actions
+/// (a test observable emitting into an async bridge) run in a drain scheduled "now", which `TestScheduler` runs one
+/// tick later unless it was created with `simulateProcessingDelay: false`.
+///
+/// Only work that runs on this executor is deterministic. Actor-isolated code (`@MainActor`, your actors) runs on
+/// its actor's executor, and a plain `Task { }` does not inherit an executor preference: create such tasks with
+/// `Task(executorPreference: executor)` (or pass the executor down).
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+public final class VirtualTaskExecutor: TaskExecutor, @unchecked Sendable {
+  // `@unchecked Sendable`: the mutable state is in `state` (a `Mutex`); `scheduler` is immutable.
+  private struct State {
+    var jobs: [UnownedJob] = []
+    var drainScheduled = false
+    var draining = false
+    var inAction = false
+  }
+
+  private let state = Mutex(State())
+  private let scheduler: any VirtualTimeScheduling
+
+  /// Creates an executor driven by `scheduler`.
+  public init(scheduler: any VirtualTimeScheduling) {
+    self.scheduler = scheduler
+  }
+
+  /// Queues `job`; it runs when the scheduler drains this executor (at the current virtual time).
+  public func enqueue(_ job: consuming ExecutorJob) {
+    let unowned = UnownedJob(job)
+    let mustSchedule = state.withLock { state -> Bool in
+      state.jobs.append(unowned)
+      // Inside `perform` the action drains when it ends; while draining, the loop picks the job up.
+      guard !state.draining, !state.drainScheduled, !state.inAction else { return false }
+      state.drainScheduled = true
+      return true
+    }
+    if mustSchedule { scheduleDrain() }
+  }
+
+  /// The number of jobs waiting to run.
+  public var pendingJobCount: Int { state.withLock { $0.jobs.count } }
+
+  private func scheduleDrain() {
+    scheduler.scheduleVirtual(at: scheduler.virtualNow) { [self] in self.drain() }
+  }
+
+  /// Runs `body` (a scheduler action), then drains: the jobs `body` makes ready run at the same virtual time, even
+  /// on a scheduler that delays work scheduled for "now" (`TestScheduler`'s `simulateProcessingDelay`).
+  public func perform(_ body: () -> Void) {
+    let nested = state.withLock { state -> Bool in
+      defer { state.inAction = true }
+      return state.inAction
+    }
+    body()
+    guard !nested else { return }
+    state.withLock { $0.inAction = false }
+    drain()
+  }
+
+  /// Runs every ready job (and the jobs they make ready) on the calling thread, until none is left.
+  public func drain() {
+    let mayRun = state.withLock { state -> Bool in
+      state.drainScheduled = false
+      guard !state.draining else { return false }  // a job drained us re-entrantly: the outer loop runs them
+      state.draining = true
+      return true
+    }
+    guard mayRun else { return }
+    while let job = nextJob() {
+      job.runSynchronously(on: asUnownedTaskExecutor())
+    }
+  }
+
+  private func nextJob() -> UnownedJob? {
+    state.withLock { state -> UnownedJob? in
+      if state.jobs.isEmpty {
+        state.draining = false
+        return nil
+      }
+      return state.jobs.removeFirst()
+    }
+  }
+}

@@ -1,0 +1,170 @@
+import Ferry
+import Foundation
+
+/// Converts ``TestScheduler`` ticks to dates and intervals: one tick is `resolution` seconds.
+public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType {
+  /// The length of one tick, in seconds.
+  public let resolution: Double
+
+  /// Creates a converter where one tick is `resolution` seconds.
+  public init(resolution: Double) {
+    precondition(resolution > 0, "TestSchedulerVirtualTimeConverter(resolution:): resolution must be > 0")
+    self.resolution = resolution
+  }
+
+  /// `virtualTime × resolution` seconds after 1970.
+  public func convertFromVirtualTime(_ virtualTime: TestTime) -> RxTime {
+    Date(timeIntervalSince1970: Double(virtualTime) * resolution)
+  }
+
+  /// The tick nearest to `time`.
+  public func convertToVirtualTime(_ time: RxTime) -> TestTime {
+    ticks(time.timeIntervalSince1970)
+  }
+
+  /// `virtualTimeInterval × resolution` seconds.
+  public func convertFromVirtualTimeInterval(_ virtualTimeInterval: TestTime) -> TimeInterval {
+    Double(virtualTimeInterval) * resolution
+  }
+
+  /// The number of ticks nearest to `timeInterval` (`.never` is `Int.max`).
+  public func convertToVirtualTimeInterval(_ timeInterval: RxTimeInterval) -> TestTime {
+    ticks(timeInterval.timeInterval)
+  }
+
+  /// `time + offset`, saturating at `Int.max`.
+  public func offsetVirtualTime(_ time: TestTime, offset: TestTime) -> TestTime {
+    let (sum, overflow) = time.addingReportingOverflow(offset)
+    return overflow ? (offset > 0 ? .max : .min) : sum
+  }
+
+  private func ticks(_ seconds: TimeInterval) -> TestTime {
+    let value = (seconds / resolution).rounded()
+    guard value.isFinite, value < Double(TestTime.max) else { return seconds < 0 ? .min : .max }
+    guard value > Double(TestTime.min) else { return .min }
+    return TestTime(value)
+  }
+}
+
+/// A virtual-time scheduler for tests, with RxTest's API: create hot and cold test observables and test
+/// observers, and run a subscription with ``start(created:subscribed:disposed:create:)``.
+///
+/// Everything runs synchronously on the thread that calls `start`/`advanceTo`. With
+/// `simulateProcessingDelay` (the default, as in RxTest) an action scheduled for the current time or the past
+/// runs one tick later.
+///
+/// Differs from RxSwift in that the closures of `start`, `scheduleAt` are not required to be `@Sendable`: the
+/// scheduler runs them on the calling thread, inside the call.
+///
+/// `@unchecked Sendable`: the virtual clock and queue are guarded by ``VirtualTimeScheduler``'s lock; the
+/// other properties are immutable.
+open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter>, @unchecked Sendable {
+  /// RxTest's default times for ``start(created:subscribed:disposed:create:)``.
+  public struct Defaults {
+    /// When the observable is created.
+    public static let created: TestTime = 100
+    /// When it is subscribed.
+    public static let subscribed: TestTime = 200
+    /// When the subscription is disposed.
+    public static let disposed: TestTime = 1000
+  }
+
+  private let simulateProcessingDelay: Bool
+
+  /// Creates a test scheduler.
+  ///
+  /// - Parameters:
+  ///   - initialClock: the initial virtual time.
+  ///   - resolution: the length of one tick in seconds (`.seconds(1)` is one tick by default).
+  ///   - simulateProcessingDelay: whether work scheduled for now or the past runs one tick later.
+  public init(initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true) {
+    self.simulateProcessingDelay = simulateProcessingDelay
+    super.init(initialClock: initialClock, converter: TestSchedulerVirtualTimeConverter(resolution: resolution))
+  }
+
+  /// Schedules `action` at `time`, moved to one tick after the clock if `time` is not in the future and
+  /// processing delay is simulated.
+  open override func scheduleAbsoluteVirtual<StateType>(
+    _ state: StateType,
+    time: TestTime,
+    action: @escaping @Sendable (StateType) -> any Disposable
+  ) -> any Disposable {
+    let clock = self.clock
+    let time = time <= clock ? clock + (simulateProcessingDelay ? 1 : 0) : time
+    return super.scheduleAbsoluteVirtual(state, time: time, action: action)
+  }
+
+  /// Creates a hot observable that emits `events` at their absolute times, to whoever is subscribed then.
+  public func createHotObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
+    HotObservable(testScheduler: self, recordedEvents: events)
+  }
+
+  /// Creates a cold observable that emits `events` at their times relative to each subscription.
+  public func createColdObservable<Element>(_ events: [Recorded<Event<Element>>]) -> TestableObservable<Element> {
+    ColdObservable(testScheduler: self, recordedEvents: events)
+  }
+
+  /// Creates an observer that records the events it receives with the virtual time of each.
+  public func createObserver<Element>(_ type: Element.Type) -> TestableObserver<Element> {
+    TestableObserver(scheduler: self)
+  }
+
+  /// Runs `action` at virtual time `time` (on the thread that runs the scheduler).
+  public func scheduleAt(_ time: TestTime, action: @escaping () -> Void) {
+    let action = UncheckedSendableBox(action)
+    _ = scheduleAbsoluteVirtual((), time: time) { _ in
+      action.value()
+      return Disposables.create()
+    }
+  }
+
+  /// Creates the observable at `created`, subscribes a test observer at `subscribed`, disposes the
+  /// subscription at `disposed`, runs the scheduler and returns the observer.
+  public func start<Element>(
+    created: TestTime,
+    subscribed: TestTime,
+    disposed: TestTime,
+    create: @escaping () -> Observable<Element>
+  ) -> TestableObserver<Element> {
+    let state = StartState<Element>()
+    let observer = createObserver(Element.self)
+    scheduleAt(created) { state.source = create() }
+    scheduleAt(subscribed) { state.subscription = state.source?.subscribe(observer) }
+    scheduleAt(disposed) {
+      state.subscription?.dispose()
+      state.subscription = nil
+    }
+    start()
+    return observer
+  }
+
+  /// ``start(created:subscribed:disposed:create:)`` with the default creation (100) and subscription (200)
+  /// times.
+  public func start<Element>(
+    disposed: TestTime,
+    create: @escaping () -> Observable<Element>
+  ) -> TestableObserver<Element> {
+    start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create: create)
+  }
+
+  /// ``start(created:subscribed:disposed:create:)`` with the default times 100, 200 and 1000.
+  public func start<Element>(_ create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+    start(
+      created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, create: create)
+  }
+}
+
+/// The observable and subscription of one `start(…)` run; touched only on the thread running the scheduler.
+private final class StartState<Element> {
+  var source: Observable<Element>?
+  var subscription: (any Disposable)?
+}
+
+/// Moves a value into a `@Sendable` closure.
+///
+/// `@unchecked Sendable`: used only for values that the test scheduler hands to actions it runs on the thread
+/// that runs it (a test's closures and observables), never concurrently.
+struct UncheckedSendableBox<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}

@@ -1,2 +1,0 @@
-import FerryTesting
-import Testing

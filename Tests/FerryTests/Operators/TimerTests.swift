@@ -1,0 +1,52 @@
+import Ferry
+import FerryTesting
+import Foundation
+import Testing
+
+@Suite struct TimerTests {
+  @Test func oneShotEmitsZeroAndCompletes() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let res = scheduler.start { Observable<Int>.timer(.seconds(50), scheduler: scheduler) }
+    #expect(res.events == [.next(250, 0), .completed(250)])
+  }
+
+  @Test func periodicGoesOn() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let res = scheduler.start(disposed: 500) {
+      Observable<Int>.timer(.seconds(50), period: .seconds(100), scheduler: scheduler)
+    }
+    #expect(res.events == [.next(250, 0), .next(350, 1), .next(450, 2)])
+  }
+
+  @Test func disposalBeforeDueTimeEmitsNothing() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let res = scheduler.start(disposed: 240) { Observable<Int>.timer(.seconds(50), scheduler: scheduler) }
+    #expect(res.events == [])
+  }
+
+  @Test func millisecondResolution() {
+    let scheduler = TestScheduler(initialClock: 0, resolution: 0.001)
+    let res = scheduler.start { Observable<Int>.timer(.milliseconds(300), scheduler: scheduler) }
+    #expect(res.events == [.next(500, 0), .completed(500)])
+  }
+
+  @Test func periodicOnAnotherThreadStopsOnDispose() async {
+    let observer = GrammarChecker<Int>()
+    let reachedTen = DispatchSemaphore(value: 0)
+    let subscription = SerialDisposable()
+    subscription.disposable = Observable<Int>.timer(
+      .nanoseconds(0), period: .nanoseconds(0), scheduler: ConcurrentImmediateScheduler()
+    )
+    .subscribe(onNext: { element in
+      observer.on(.next(element))
+      if element == 10 {
+        subscription.dispose()
+        reachedTen.signal()
+      }
+    })
+    #expect(await reachedTen.signalled())
+    let state = observer.state.current
+    #expect(state.events.map(\.element) == Array(0...10))
+    #expect(state.overlaps == 0)
+  }
+}
