@@ -1,0 +1,277 @@
+/// How the `values` bridge buffers elements that arrive while the consumer is busy.
+///
+/// The buffer lives between the source (which pushes) and the `for await` loop (which pulls). Elements that are
+/// already buffered are handed out without suspending.
+public enum ValuesBufferingPolicy: Sendable, Equatable {
+  /// Keep every element: lossless, and memory grows as long as the consumer lags behind. The default.
+  case unbounded
+  /// Keep at most the `n` most recent elements: when the buffer is full, the oldest buffered element is dropped
+  /// to make room for the arriving one. `n` must be at least 1. `bufferingNewest(1)` always ends on the latest
+  /// value, which makes it the natural policy for state (a `BehaviorRelay`).
+  case bufferingNewest(Int)
+  /// Keep at most the `n` oldest unconsumed elements: when the buffer is full, the arriving element is dropped.
+  /// `n` must be at least 1.
+  case bufferingOldest(Int)
+
+  func limit() -> ValuesLimit {
+    switch self {
+    case .unbounded:
+      return .unbounded
+    case .bufferingNewest(let count):
+      precondition(count >= 1, "values(bufferingPolicy:): bufferingNewest(_:) needs a count >= 1, got \(count)")
+      return .newest(count)
+    case .bufferingOldest(let count):
+      precondition(count >= 1, "values(bufferingPolicy:): bufferingOldest(_:) needs a count >= 1, got \(count)")
+      return .oldest(count)
+    }
+  }
+}
+
+/// The elements of an observable as an `AsyncSequence` that can fail (`Failure == any Error`).
+///
+/// Obtained with ``ObservableType/values`` or ``ObservableType/values(bufferingPolicy:)``.
+///
+/// - Each iterator is its own subscription, made on the iterator's first `next()` (reading `.values` or calling
+///   `makeAsyncIterator()` subscribes to nothing).
+/// - Leaving the loop (`break`, `return`, a thrown error) or dropping the iterator disposes the subscription at
+///   once.
+/// - Cancelling the consuming task disposes the subscription and ends the loop: a suspended `next()` returns `nil`
+///   immediately, and a later `next()` returns `nil` without handing out buffered elements. Cancellation is
+///   **not** an error (the same rule as `AsyncStream`): check `Task.isCancelled` after the loop if it matters.
+/// - The source's error is thrown by `next()` after every element buffered before it; completion returns `nil`.
+public struct ObservableValues<Element: Sendable>: AsyncSequence, Sendable {
+  /// The error type: any error the source fails with.
+  public typealias Failure = any Swift.Error
+  /// The buffering policy type.
+  public typealias BufferingPolicy = ValuesBufferingPolicy
+
+  let source: Observable<Element>
+  let limit: ValuesLimit
+
+  init(source: Observable<Element>, policy: ValuesBufferingPolicy) {
+    self.source = source
+    self.limit = policy.limit()
+  }
+
+  /// Creates an iterator; it subscribes on its first `next()`.
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(core: ValuesIteratorCore(source: source, limit: limit))
+  }
+
+  /// The iterator of ``ObservableValues``: one subscription, owned by one consumer.
+  public struct Iterator: AsyncIteratorProtocol {
+    /// The error type: any error the source fails with.
+    public typealias Failure = any Swift.Error
+
+    @usableFromInline var core: ValuesIteratorCore<Element>
+
+    init(core: ValuesIteratorCore<Element>) { self.core = core }
+
+    /// The next element; `nil` after completion or cancellation; throws the source's error.
+    @inlinable
+    public mutating func next() async throws -> Element? {
+      try await core.pull(isolation: nil).get()
+    }
+
+    /// The next element, running on `actor`; `nil` after completion or cancellation; throws the source's error.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @inlinable
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws(any Swift.Error) -> Element? {
+      try await core.pull(isolation: actor).get()
+    }
+  }
+}
+
+@available(*, unavailable)
+extension ObservableValues.Iterator: Sendable {}
+
+/// The elements of a sequence that cannot fail (a relay, `Infallible`, `Driver`, `Signal`) as an `AsyncSequence`
+/// with `Failure == Never`: consume it with `for await`.
+///
+/// Same subscription, buffering and cancellation rules as ``ObservableValues``; cancellation ends the loop with
+/// `nil`.
+public struct InfallibleValues<Element: Sendable>: AsyncSequence, Sendable {
+  /// Never fails.
+  public typealias Failure = Never
+  /// The buffering policy type.
+  public typealias BufferingPolicy = ValuesBufferingPolicy
+
+  let source: Observable<Element>
+  let limit: ValuesLimit
+
+  init(source: Observable<Element>, policy: ValuesBufferingPolicy) {
+    self.source = source
+    self.limit = policy.limit()
+  }
+
+  /// Creates an iterator; it subscribes on its first `next()`.
+  public func makeAsyncIterator() -> Iterator {
+    Iterator(core: ValuesIteratorCore(source: source, limit: limit))
+  }
+
+  /// The iterator of ``InfallibleValues``: one subscription, owned by one consumer.
+  public struct Iterator: AsyncIteratorProtocol {
+    /// Never fails.
+    public typealias Failure = Never
+
+    @usableFromInline var core: ValuesIteratorCore<Element>
+
+    init(core: ValuesIteratorCore<Element>) { self.core = core }
+
+    /// The next element; `nil` after completion or cancellation.
+    @inlinable
+    public mutating func next() async -> Element? {
+      await core.pull(isolation: nil).value
+    }
+
+    /// The next element, running on `actor`; `nil` after completion or cancellation.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    @inlinable
+    public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
+      await core.pull(isolation: actor).value
+    }
+  }
+}
+
+@available(*, unavailable)
+extension InfallibleValues.Iterator: Sendable {}
+
+extension ValuesResult {
+  /// The element, `nil` at the end; throws a failure.
+  @inlinable
+  func get() throws -> Element? {
+    switch self {
+    case .element(let element): return element
+    case .end: return nil
+    case .failure(let error): throw error
+    }
+  }
+
+  /// The element, `nil` at the end or on a failure (which an infallible source cannot produce).
+  @inlinable
+  var value: Element? {
+    if case .element(let element) = self { return element }
+    return nil
+  }
+}
+
+/// Releases a `values` subscription when the iterator that owns it is dropped.
+final class ValuesIteratorContext<Element: Sendable> {
+  let storage: ValuesStorage<Element>
+
+  init(storage: ValuesStorage<Element>) { self.storage = storage }
+
+  deinit { storage.cancel() }
+}
+
+/// The iteration logic shared by both iterators.
+///
+/// The fast path (an element already taken into `local`) is inlinable so that client code specialises it for
+/// its element type; everything else is in `pullSlow(isolation:)`.
+@usableFromInline
+struct ValuesIteratorCore<Element: Sendable> {
+  let source: Observable<Element>
+  let limit: ValuesLimit
+  private var context: ValuesIteratorContext<Element>?
+  private var isCancelled = false
+  /// Elements taken from the shared buffer in one batch (unbounded policy only); consumed without locking.
+  @usableFromInline var local = ValuesBuffer<Element>()
+
+  init(source: Observable<Element>, limit: ValuesLimit) {
+    self.source = source
+    self.limit = limit
+  }
+
+  @inlinable
+  mutating func pull(isolation actor: isolated (any Actor)?) async -> ValuesResult<Element> {
+    // A cancelled task never gets a buffered element: the slow path ends the iteration.
+    if !local.isEmpty, !Task.isCancelled { return .element(local.popFirst()!) }
+    return await pullSlow(isolation: actor)
+  }
+
+  @usableFromInline
+  mutating func pullSlow(isolation actor: isolated (any Actor)?) async -> ValuesResult<Element> {
+    if Task.isCancelled || isCancelled { return cancel() }
+    let storage = context?.storage ?? subscribe()
+    switch storage.next(batchInto: &local, batch: limit == .unbounded) {
+    case .element(let element): return .element(element)
+    case .result(let result): return result
+    case .suspend: return await storage.wait(isolation: actor)
+    }
+  }
+
+  private mutating func subscribe() -> ValuesStorage<Element> {
+    let storage = ValuesStorage<Element>(limit: limit)
+    context = ValuesIteratorContext(storage: storage)
+    storage.subscribed(source.subscribe(storage))
+    return storage
+  }
+
+  private mutating func cancel() -> ValuesResult<Element> {
+    isCancelled = true
+    context?.storage.cancel()
+    local.removeAll()
+    return .end
+  }
+}
+
+extension ObservableType where Element: Sendable {
+  /// The elements as an `AsyncSequence` (unbounded buffer, lossless): `for try await x in observable.values`.
+  ///
+  /// Subscribes when iteration starts; each iterator is its own subscription. Leaving the loop or cancelling the
+  /// task disposes the subscription at once; cancellation ends the loop with `nil` (not an error). See
+  /// ``ObservableValues``.
+  public var values: ObservableValues<Element> {
+    ObservableValues(source: asObservable(), policy: .unbounded)
+  }
+
+  /// The elements as an `AsyncSequence` buffered with `bufferingPolicy`.
+  ///
+  /// - Precondition: a bounded policy's count is at least 1.
+  public func values(bufferingPolicy: ValuesBufferingPolicy) -> ObservableValues<Element> {
+    ObservableValues(source: asObservable(), policy: bufferingPolicy)
+  }
+}
+
+extension PublishRelay where Element: Sendable {
+  /// The accepted elements as a non-throwing `AsyncSequence` (unbounded buffer): `for await x in relay.values`.
+  ///
+  /// Only elements accepted after iteration starts are seen. See ``InfallibleValues``.
+  public var values: InfallibleValues<Element> {
+    InfallibleValues(source: asObservable(), policy: .unbounded)
+  }
+
+  /// The accepted elements as a non-throwing `AsyncSequence` buffered with `bufferingPolicy`.
+  public func values(bufferingPolicy: ValuesBufferingPolicy) -> InfallibleValues<Element> {
+    InfallibleValues(source: asObservable(), policy: bufferingPolicy)
+  }
+}
+
+extension BehaviorRelay where Element: Sendable {
+  /// The current value followed by every later one, as a non-throwing `AsyncSequence` (unbounded buffer).
+  ///
+  /// For state, prefer `values(bufferingPolicy: .bufferingNewest(1))`: a slow consumer skips intermediate states
+  /// and always ends on the latest one. See ``InfallibleValues``.
+  public var values: InfallibleValues<Element> {
+    InfallibleValues(source: asObservable(), policy: .unbounded)
+  }
+
+  /// The current value followed by every later one, buffered with `bufferingPolicy`.
+  public func values(bufferingPolicy: ValuesBufferingPolicy) -> InfallibleValues<Element> {
+    InfallibleValues(source: asObservable(), policy: bufferingPolicy)
+  }
+}
+
+extension ReplayRelay where Element: Sendable {
+  /// The replayed elements followed by every later one, as a non-throwing `AsyncSequence` (unbounded buffer).
+  ///
+  /// See ``InfallibleValues``.
+  public var values: InfallibleValues<Element> {
+    InfallibleValues(source: asObservable(), policy: .unbounded)
+  }
+
+  /// The replayed elements followed by every later one, buffered with `bufferingPolicy`.
+  public func values(bufferingPolicy: ValuesBufferingPolicy) -> InfallibleValues<Element> {
+    InfallibleValues(source: asObservable(), policy: bufferingPolicy)
+  }
+}

@@ -1,0 +1,245 @@
+/// What one pull of a `values` iterator produced.
+@usableFromInline
+enum ValuesResult<Element> {
+  /// The next element.
+  case element(Element)
+  /// The end of the sequence: the source completed, or the iteration was cancelled.
+  case end
+  /// The source failed.
+  case failure(any Swift.Error)
+}
+
+extension ValuesResult: Sendable where Element: Sendable {}
+
+/// How a `values` buffer bounds itself (the internal form of ``ValuesBufferingPolicy``).
+enum ValuesLimit: Equatable, Sendable {
+  /// Keep everything.
+  case unbounded
+  /// Keep at most `n` elements, dropping the oldest buffered one to make room.
+  case newest(Int)
+  /// Keep at most `n` elements, dropping the arriving one when full.
+  case oldest(Int)
+}
+
+/// The state of one `values` iteration: the subscription, the buffer, the waiting consumer and the terminal event.
+///
+/// A value type with one `mutating` method per input; each returns what the caller must do *after* leaving the
+/// lock (resume a continuation, dispose a subscription, release elements). Invariants:
+/// - a consumer waits (`active(waiting: c)`) only while the buffer is empty;
+/// - the terminal event is handed out after every buffered element, exactly once, and then the state is `done`;
+/// - `done` holds no subscription, no continuation and no element.
+struct ValuesStateMachine<Element> {
+  typealias Continuation = UnsafeContinuation<ValuesResult<Element>, Never>
+
+  private enum State {
+    /// Subscribing or subscribed; `waiting` is the consumer suspended in `next()`, if any.
+    case active(waiting: Continuation?)
+    /// The source terminated; the buffered elements are still to be handed out, then `result`.
+    case finished(result: ValuesResult<Element>)
+    /// Over: the terminal result was handed out, or the iteration was cancelled.
+    case done
+  }
+
+  /// What to do after the subscription's disposable is known.
+  enum SubscribedAction {
+    /// Keep it (it is stored).
+    case none
+    /// The iteration already ended: dispose it.
+    case dispose(any Disposable)
+  }
+
+  /// What to do after an element arrived.
+  enum ReceiveAction {
+    /// Buffered.
+    case none
+    /// Hand the element straight to the waiting consumer.
+    case resume(Continuation, Element)
+    /// The policy dropped this element; release it outside the lock.
+    case discard(Element)
+  }
+
+  /// What to do after the source terminated.
+  enum TerminateAction {
+    /// Release the subscription reference (outside the lock).
+    case release((any Disposable)?)
+    /// Resume the waiting consumer with the terminal result, and release the subscription reference.
+    case resume(Continuation, ValuesResult<Element>, (any Disposable)?)
+  }
+
+  /// What a pull without suspending found.
+  enum NextAction {
+    /// An element to return at once.
+    case element(Element)
+    /// The terminal result (or `.end` once over).
+    case result(ValuesResult<Element>)
+    /// Nothing yet: suspend, then call `suspend(_:)`.
+    case suspend
+  }
+
+  /// What to do after the consumer offered a continuation.
+  enum SuspendAction {
+    /// Stored; it will be resumed by a later input.
+    case none
+    /// Resume it at once with this result.
+    case resume(Continuation, ValuesResult<Element>)
+  }
+
+  /// What to do after the iteration was cancelled (task cancelled, loop left, iterator dropped).
+  struct CancelAction {
+    /// A suspended consumer to resume with `.end`.
+    var continuation: Continuation?
+    /// The subscription to dispose.
+    var subscription: (any Disposable)?
+    /// The elements that were still buffered, to release outside the lock.
+    var buffer: ValuesBuffer<Element>
+  }
+
+  let limit: ValuesLimit
+  private var state = State.active(waiting: nil)
+  private var subscription: (any Disposable)?
+  private(set) var buffer = ValuesBuffer<Element>()
+
+  init(limit: ValuesLimit) {
+    self.limit = limit
+  }
+
+  /// Whether the iteration is over (terminal handed out or cancelled).
+  var isDone: Bool {
+    if case .done = state { return true }
+    return false
+  }
+
+  /// Whether a consumer is suspended waiting for an element.
+  var hasWaitingConsumer: Bool {
+    if case .active(waiting: .some) = state { return true }
+    return false
+  }
+
+  /// The subscription's disposable became known (after `subscribe` returned).
+  mutating func subscribed(_ disposable: any Disposable) -> SubscribedAction {
+    switch state {
+    case .active:
+      subscription = disposable
+      return .none
+    case .finished, .done:
+      return .dispose(disposable)
+    }
+  }
+
+  /// The source sent an element.
+  mutating func received(_ element: Element) -> ReceiveAction {
+    switch state {
+    case .active(let waiting?):
+      precondition(buffer.isEmpty, "Internal inconsistency: a consumer waits while elements are buffered")
+      state = .active(waiting: nil)
+      return .resume(waiting, element)
+    case .active(waiting: nil):
+      switch limit {
+      case .unbounded:
+        buffer.append(element)
+        return .none
+      case .newest(let capacity):
+        if buffer.count < capacity {
+          buffer.append(element)
+          return .none
+        }
+        let dropped = buffer.popFirst()!
+        buffer.append(element)
+        return .discard(dropped)
+      case .oldest(let capacity):
+        if buffer.count < capacity {
+          buffer.append(element)
+          return .none
+        }
+        return .discard(element)
+      }
+    case .finished, .done:
+      // Late delivery racing a disposal on another thread (or a source breaking the grammar): dropped.
+      return .discard(element)
+    }
+  }
+
+  /// The source terminated: `error == nil` is completion.
+  mutating func terminated(error: (any Swift.Error)?) -> TerminateAction {
+    let result: ValuesResult<Element> = error.map { .failure($0) } ?? .end
+    switch state {
+    case .active(let waiting?):
+      precondition(buffer.isEmpty, "Internal inconsistency: a consumer waits while elements are buffered")
+      state = .done
+      return .resume(waiting, result, takeSubscription())
+    case .active(waiting: nil):
+      state = .finished(result: result)
+      return .release(takeSubscription())
+    case .finished, .done:
+      return .release(nil)
+    }
+  }
+
+  /// The consumer pulls one element without suspending.
+  mutating func next() -> NextAction {
+    if let element = buffer.popFirst() { return .element(element) }
+    return nextWhenEmpty()
+  }
+
+  /// The consumer pulls every buffered element at once: swaps the buffer with `local` (which must be empty) and
+  /// returns the first one. Used by the unbounded policy, where taking a batch changes nothing observable.
+  mutating func nextBatch(into local: inout ValuesBuffer<Element>) -> NextAction {
+    precondition(local.isEmpty, "Internal inconsistency: nextBatch(into:) with a non-empty local buffer")
+    if !buffer.isEmpty {
+      swap(&buffer, &local)
+      return .element(local.popFirst()!)
+    }
+    return nextWhenEmpty()
+  }
+
+  private mutating func nextWhenEmpty() -> NextAction {
+    switch state {
+    case .active(waiting: nil):
+      return .suspend
+    case .active:
+      preconditionFailure("Internal inconsistency: next() while another next() is suspended")
+    case .finished(let result):
+      state = .done
+      return .result(result)
+    case .done:
+      return .result(.end)
+    }
+  }
+
+  /// The consumer suspended with `continuation` after `next()` said `.suspend`.
+  mutating func suspend(_ continuation: Continuation) -> SuspendAction {
+    if let element = buffer.popFirst() { return .resume(continuation, .element(element)) }
+    switch state {
+    case .active(waiting: nil):
+      state = .active(waiting: continuation)
+      return .none
+    case .active:
+      preconditionFailure("Internal inconsistency: two consumers suspended on one values iterator")
+    case .finished(let result):
+      state = .done
+      return .resume(continuation, result)
+    case .done:
+      return .resume(continuation, .end)
+    }
+  }
+
+  /// The iteration was cancelled. Idempotent.
+  mutating func cancelled() -> CancelAction {
+    var action = CancelAction(continuation: nil, subscription: nil, buffer: ValuesBuffer())
+    switch state {
+    case .active(let waiting):
+      action.continuation = waiting
+      action.subscription = takeSubscription()
+    case .finished, .done:
+      break
+    }
+    state = .done
+    swap(&action.buffer, &buffer)
+    return action
+  }
+
+  private mutating func takeSubscription() -> (any Disposable)? {
+    defer { subscription = nil }
+    return subscription
+  }
+}

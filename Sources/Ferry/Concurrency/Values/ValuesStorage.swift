@@ -1,0 +1,73 @@
+/// The lock around a ``ValuesStateMachine``: the observer of one `values` subscription and the rendezvous with
+/// its consumer.
+///
+/// Every input takes the lock once, asks the state machine what to do, and does it after unlocking (resuming a
+/// continuation, disposing the subscription, releasing dropped elements). `Sendable` because its only state is
+/// a `LockedState`.
+final class ValuesStorage<Element: Sendable>: ObserverType, Sendable {
+  let state: LockedState<ValuesStateMachine<Element>>
+
+  init(limit: ValuesLimit) {
+    state = LockedState(ValuesStateMachine(limit: limit))
+  }
+
+  /// Receives the source's events.
+  func on(_ event: Event<Element>) {
+    switch event {
+    case .next(let element):
+      let action = state.withLock { $0.received(element) }
+      switch action {
+      case .none, .discard: break
+      case .resume(let continuation, let element): continuation.resume(returning: .element(element))
+      }
+    case .error(let error):
+      terminate(error: error)
+    case .completed:
+      terminate(error: nil)
+    }
+  }
+
+  private func terminate(error: (any Swift.Error)?) {
+    let action = state.withLock { $0.terminated(error: error) }
+    switch action {
+    case .release: break
+    case .resume(let continuation, let result, _): continuation.resume(returning: result)
+    }
+  }
+
+  /// Stores the subscription, or disposes it if the iteration already ended.
+  func subscribed(_ disposable: any Disposable) {
+    let action = state.withLock { $0.subscribed(disposable) }
+    if case .dispose(let disposable) = action { disposable.dispose() }
+  }
+
+  /// Pulls one element (bounded policies) or the whole buffer (unbounded) without suspending.
+  @inline(__always)
+  func next(batchInto local: inout ValuesBuffer<Element>, batch: Bool) -> ValuesStateMachine<Element>.NextAction {
+    if batch {
+      return state.withLock { $0.nextBatch(into: &local) }
+    }
+    return state.withLock { $0.next() }
+  }
+
+  /// Suspends until an element or the terminal event arrives, or the task is cancelled (which ends the iteration
+  /// and returns `.end`).
+  func wait(isolation actor: isolated (any Actor)?) async -> ValuesResult<Element> {
+    await withTaskCancellationHandler {
+      await withUnsafeContinuation { (continuation: ValuesStateMachine<Element>.Continuation) in
+        let action = state.withLock { $0.suspend(continuation) }
+        if case .resume(let continuation, let result) = action { continuation.resume(returning: result) }
+      }
+    } onCancel: {
+      self.cancel()
+    }
+  }
+
+  /// Ends the iteration: disposes the subscription, then resumes a suspended consumer with `.end`. Idempotent.
+  func cancel() {
+    let action = state.withLock { $0.cancelled() }
+    action.subscription?.dispose()
+    action.continuation?.resume(returning: .end)
+    // `action.buffer` (the elements that were never pulled) is released here, outside the lock.
+  }
+}

@@ -1,0 +1,137 @@
+import Testing
+
+@testable import Ferry
+
+@Suite("ValuesStateMachine")
+struct ValuesStateMachineTests {
+  typealias Machine = ValuesStateMachine<Int>
+
+  @Test func buffersWhileNoConsumerWaitsAndHandsOutInOrder() {
+    var machine = Machine(limit: .unbounded)
+    for element in 1...3 {
+      guard case .none = machine.received(element) else { Issue.record("expected buffering"); return }
+    }
+    for expected in 1...3 {
+      guard case .element(let element) = machine.next() else { Issue.record("expected an element"); return }
+      #expect(element == expected)
+    }
+    guard case .suspend = machine.next() else { Issue.record("expected suspend"); return }
+  }
+
+  @Test func newestPolicyDropsTheOldestBufferedElement() {
+    var machine = Machine(limit: .newest(2))
+    _ = machine.received(1)
+    _ = machine.received(2)
+    guard case .discard(let dropped) = machine.received(3) else { Issue.record("expected a drop"); return }
+    #expect(dropped == 1)
+    guard case .element(2) = machine.next(), case .element(3) = machine.next() else {
+      Issue.record("expected 2, 3")
+      return
+    }
+  }
+
+  @Test func oldestPolicyDropsTheArrivingElement() {
+    var machine = Machine(limit: .oldest(2))
+    _ = machine.received(1)
+    _ = machine.received(2)
+    guard case .discard(let dropped) = machine.received(3) else { Issue.record("expected a drop"); return }
+    #expect(dropped == 3)
+    guard case .element(1) = machine.next(), case .element(2) = machine.next() else {
+      Issue.record("expected 1, 2")
+      return
+    }
+  }
+
+  @Test func batchSwapsTheWholeBuffer() {
+    var machine = Machine(limit: .unbounded)
+    for element in 1...5 { _ = machine.received(element) }
+    var local = ValuesBuffer<Int>()
+    guard case .element(1) = machine.nextBatch(into: &local) else { Issue.record("expected 1"); return }
+    #expect(local.count == 4)
+    #expect(machine.buffer.isEmpty)
+    var empty = ValuesBuffer<Int>()
+    guard case .suspend = machine.nextBatch(into: &empty) else { Issue.record("expected suspend"); return }
+  }
+
+  @Test func terminalComesAfterBufferedElementsExactlyOnce() {
+    var machine = Machine(limit: .unbounded)
+    _ = machine.received(1)
+    guard case .release = machine.terminated(error: TestError()) else { Issue.record("expected release"); return }
+    guard case .element(1) = machine.next() else { Issue.record("expected 1"); return }
+    guard case .result(.failure(let error)) = machine.next() else { Issue.record("expected failure"); return }
+    #expect(error is TestError)
+    #expect(machine.isDone)
+    guard case .result(.end) = machine.next() else { Issue.record("expected end"); return }
+  }
+
+  @Test func subscribedAfterTerminationDisposesTheSubscription() {
+    var machine = Machine(limit: .unbounded)
+    _ = machine.terminated(error: nil)
+    let disposable = BooleanDisposable()
+    guard case .dispose = machine.subscribed(disposable) else { Issue.record("expected dispose"); return }
+  }
+
+  @Test func cancelReleasesSubscriptionAndBufferAndIsIdempotent() {
+    var machine = Machine(limit: .unbounded)
+    let disposable = BooleanDisposable()
+    _ = machine.subscribed(disposable)
+    _ = machine.received(1)
+    _ = machine.received(2)
+    let first = machine.cancelled()
+    #expect(first.subscription != nil)
+    #expect(first.buffer.count == 2)
+    #expect(first.continuation == nil)
+    let second = machine.cancelled()
+    #expect(second.subscription == nil)
+    #expect(second.buffer.isEmpty)
+    #expect(machine.isDone)
+    guard case .result(.end) = machine.next() else { Issue.record("expected end"); return }
+    guard case .discard = machine.received(3) else { Issue.record("expected discard after cancel"); return }
+  }
+
+  @Test func waitingConsumerGetsElementTerminalOrCancellation() async {
+    let storage = ValuesStorage<Int>(limit: .unbounded)
+    // Element straight to a waiting consumer.
+    async let first = storage.wait(isolation: nil)
+    await waitUntilSuspended(storage)
+    storage.on(.next(7))
+    guard case .element(7) = await first else { Issue.record("expected 7"); return }
+    // Completion straight to a waiting consumer.
+    async let second = storage.wait(isolation: nil)
+    await waitUntilSuspended(storage)
+    storage.on(.completed)
+    guard case .end = await second else { Issue.record("expected end"); return }
+    #expect(storage.state.withLock { $0.isDone })
+  }
+
+  @Test func lateElementAfterSuspendDecisionIsHandedOutWithoutWaiting() {
+    var machine = Machine(limit: .unbounded)
+    guard case .suspend = machine.next() else { Issue.record("expected suspend"); return }
+    _ = machine.received(5)  // arrives between `next()` and `suspend(_:)`
+    #expect(machine.buffer.count == 1)
+  }
+
+  @Test func bufferGrowsAndKeepsOrderAcrossWrapAround() {
+    var buffer = ValuesBuffer<Int>()
+    var expected: [Int] = []
+    var next = 0
+    var popped: [Int] = []
+    for round in 0..<50 {
+      for _ in 0..<(round % 7 + 3) {
+        buffer.append(next)
+        expected.append(next)
+        next += 1
+      }
+      for _ in 0..<(round % 5 + 1) {
+        if let element = buffer.popFirst() { popped.append(element) }
+      }
+    }
+    while let element = buffer.popFirst() { popped.append(element) }
+    #expect(popped == expected)
+  }
+
+  /// Waits (cooperatively, without the wall clock) until a consumer is suspended on `storage`.
+  private func waitUntilSuspended(_ storage: ValuesStorage<Int>) async {
+    while !storage.state.withLock({ $0.hasWaitingConsumer }) { await Task.yield() }
+  }
+}
