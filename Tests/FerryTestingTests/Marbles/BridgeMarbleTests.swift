@@ -1,6 +1,3 @@
-// Compiled once TestScheduler (branch `time`) and the values bridge (branch `bridges`) are merged: delete this
-// #if and its #endif.
-#if FERRY_MARBLES_AFTER_BRIDGES_MERGE
 import Ferry
 import FerryTesting
 import Testing
@@ -74,4 +71,3 @@ struct BridgeMarbleTests {
     expectSubscriptions(xs.subscriptions, "^----!")
   }
 }
-#endif

@@ -11,6 +11,43 @@ struct InfallibleValuesTests {
     #expect(received == [1, 2, 3])
   }
 
+  @Test func replayRelayReplaysThenContinues() async {
+    let relay = ReplayRelay<Int>.create(bufferSize: 2)
+    relay.accept(1)
+    relay.accept(2)
+    relay.accept(3)
+    var received: [Int] = []
+    for await element in relay.values {
+      received.append(element)
+      if element == 3 { relay.accept(4) }
+      if element == 4 { break }
+    }
+    #expect(received == [2, 3, 4])
+  }
+
+  @MainActor
+  @Test func driverValuesOnTheMainActorEndOnTheLatestState() async {
+    let relay = BehaviorRelay(value: 0)
+    var received: [Int] = []
+    for await state in relay.asDriver().values(bufferingPolicy: .bufferingNewest(1)) {
+      MainActor.assertIsolated()
+      received.append(state)
+      if state == 0 { relay.accept(1) }
+      if state == 1 { break }
+    }
+    #expect(received == [0, 1])
+  }
+
+  @MainActor
+  @Test func signalValuesSeeOnlyLaterElements() async {
+    let relay = PublishRelay<String>()
+    var iterator = relay.asSignal().values.makeAsyncIterator()
+    async let first = iterator.next()
+    while !((relay.asObservable() as? PublishSubject<String>)?.hasObservers ?? false) { await Task.yield() }
+    relay.accept("tap")
+    #expect(await first == "tap")
+  }
+
   @Test func nonThrowingAsyncSequenceBecomesInfallible() async {
     let stream = AsyncStream<Int> { continuation in
       continuation.yield(1)
