@@ -1,8 +1,11 @@
 import Benchmark
 import Ferry
 
-/// The cases that need APIs merged into main after the core: combining operators, then (once merged) the UI
-/// traits, the async bridges and the traits' `value`. See Benchmarks/README.md for the ones still missing.
+/// Combining operators, the UI traits, the async bridges and the traits' `value`.
 func registerBridges() {
   registerCombining()
+  registerDriver()
+  registerValues()
+  registerTraits()
+  registerAsObservable()
 }

@@ -1,6 +1,6 @@
 import Dispatch
-import Foundation
 import Ferry
+import Foundation
 import Testing
 
 @Suite("Thread safety of the core")
