@@ -1,57 +1,59 @@
-internal import _FerryAtomics
+// Imported publicly so that `@inlinable` hot paths (relays, subjects) can use the atomics in client code.
+import _FerryAtomics
 
 /// A word-sized C11 atomic in its own single allocation.
 ///
 /// `@unchecked Sendable`: every access is a C11 atomic operation on the tail-allocated word.
+@usableFromInline
 struct AtomicWord: @unchecked Sendable {
-  private let buffer: ManagedBuffer<Void, ferry_atomic_word>
+  @usableFromInline let buffer: ManagedBuffer<Void, ferry_atomic_word>
 
-  private init(buffer: ManagedBuffer<Void, ferry_atomic_word>) { self.buffer = buffer }
+  @inlinable init(buffer: ManagedBuffer<Void, ferry_atomic_word>) { self.buffer = buffer }
 
   /// Creates an atomic word holding `value`.
-  static func make(_ value: Int = 0) -> AtomicWord {
+  @inlinable static func make(_ value: Int = 0) -> AtomicWord {
     let buffer = ManagedBuffer<Void, ferry_atomic_word>.create(minimumCapacity: 1) { _ in () }
     buffer.withUnsafeMutablePointerToElements { ferry_atomic_word_init($0, value) }
     return AtomicWord(buffer: buffer)
   }
 
-  @inline(__always)
-  private func withUnsafeMutablePointerToElements<R>(_ body: (UnsafeMutablePointer<ferry_atomic_word>) -> R) -> R {
+  @inlinable @inline(__always)
+  func withUnsafeMutablePointerToElements<R>(_ body: (UnsafeMutablePointer<ferry_atomic_word>) -> R) -> R {
     buffer.withUnsafeMutablePointerToElements(body)
   }
 
   /// Acquire load.
-  @inline(__always) func load() -> Int {
+  @inlinable @inline(__always) func load() -> Int {
     withUnsafeMutablePointerToElements { ferry_atomic_word_load($0) }
   }
 
   /// Release store.
-  @inline(__always) func store(_ value: Int) {
+  @inlinable @inline(__always) func store(_ value: Int) {
     withUnsafeMutablePointerToElements { ferry_atomic_word_store($0, value) }
   }
 
   /// Exchanges and returns the previous value.
-  @inline(__always) func exchange(_ value: Int) -> Int {
+  @inlinable @inline(__always) func exchange(_ value: Int) -> Int {
     withUnsafeMutablePointerToElements { ferry_atomic_word_exchange($0, value) }
   }
 
   /// Stores `desired` if the current value is `expected`; returns whether it did.
-  @inline(__always) func compareExchange(expected: Int, desired: Int) -> Bool {
+  @inlinable @inline(__always) func compareExchange(expected: Int, desired: Int) -> Bool {
     withUnsafeMutablePointerToElements { ferry_atomic_word_compare_exchange($0, expected, desired) }
   }
 
   /// Sets `bits` and returns the previous value.
-  @inline(__always) func fetchOr(_ bits: Int) -> Int {
+  @inlinable @inline(__always) func fetchOr(_ bits: Int) -> Int {
     withUnsafeMutablePointerToElements { ferry_atomic_word_fetch_or($0, bits) }
   }
 
   /// Adds `delta` and returns the previous value.
-  @inline(__always) func fetchAdd(_ delta: Int) -> Int {
+  @inlinable @inline(__always) func fetchAdd(_ delta: Int) -> Int {
     withUnsafeMutablePointerToElements { ferry_atomic_word_fetch_add($0, delta) }
   }
 
   /// Sets the flag to 1; returns `true` only for the caller that changed it from 0.
-  @inline(__always) func setOnce() -> Bool {
+  @inlinable @inline(__always) func setOnce() -> Bool {
     exchange(1) == 0
   }
 }

@@ -1,20 +1,21 @@
 /// A FIFO of at most `capacity` elements that drops the oldest when full (capacity `nil` = unbounded).
 ///
 /// Used for replay buffers; steady-state `append` allocates nothing once the storage has grown to capacity.
+@usableFromInline
 struct RingBuffer<Element> {
-  private var storage: [Element] = []
-  private var head = 0
-  let capacity: Int?
+  @usableFromInline var storage: [Element] = []
+  @usableFromInline var head = 0
+  @usableFromInline let capacity: Int?
 
-  init(capacity: Int?) {
+  @inlinable init(capacity: Int?) {
     self.capacity = capacity
     if let capacity { storage.reserveCapacity(Swift.min(capacity, 64)) }
   }
 
-  var count: Int { storage.count }
-  var isEmpty: Bool { storage.isEmpty }
+  @inlinable var count: Int { storage.count }
+  @inlinable var isEmpty: Bool { storage.isEmpty }
 
-  mutating func append(_ element: Element) {
+  @inlinable mutating func append(_ element: Element) {
     guard let capacity else {
       storage.append(element)
       return
@@ -29,18 +30,18 @@ struct RingBuffer<Element> {
   }
 
   /// The elements, oldest first.
-  var elements: [Element] {
+  @inlinable var elements: [Element] {
     if head == 0 { return storage }
     return Array(storage[head...] + storage[..<head])
   }
 
   /// The newest element.
-  var last: Element? {
+  @inlinable var last: Element? {
     guard !storage.isEmpty else { return nil }
     return storage[(head + storage.count - 1) % storage.count]
   }
 
-  mutating func removeAll() {
+  @inlinable mutating func removeAll() {
     storage.removeAll()
     head = 0
   }

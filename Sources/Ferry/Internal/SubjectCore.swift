@@ -1,4 +1,5 @@
 /// What a subject replays to a new subscriber.
+@usableFromInline
 enum ReplayPolicy: Sendable {
   /// Nothing (`PublishSubject`).
   case none
@@ -21,39 +22,56 @@ enum ReplayPolicy: Sendable {
 ///   observer list is emptied, and later subscribers receive the replay followed by the stop event.
 /// - `latestAccepted` is updated when a send is accepted (it is `BehaviorRelay.value`); the replay buffer is
 ///   updated when an event is delivered, so a new subscriber sees exactly the events after its replay.
+@usableFromInline
 final class SubjectCore<Element>: @unchecked Sendable {
   // `@unchecked Sendable`: all mutable state is inside `state` (a `LockedState`).
+  @usableFromInline
   struct Entry {
-    let id: UInt64
-    let observer: any ObserverType<Element>
-    let disposed: AtomicWord
+    @usableFromInline let id: UInt64
+    @usableFromInline let observer: any ObserverType<Element>
+    @usableFromInline let disposed: AtomicWord
+
+    @inlinable init(id: UInt64, observer: any ObserverType<Element>, disposed: AtomicWord) {
+      self.id = id
+      self.observer = observer
+      self.disposed = disposed
+    }
   }
 
+  @usableFromInline
   enum Operation {
     case event(Event<Element>)
     case add(Entry)
   }
 
+  @usableFromInline
   struct State {
-    var observers: ContiguousArray<Entry> = []
-    var emitting = false
-    var pending: [Operation] = []
-    var pendingHead = 0
-    var acceptedStop: Event<Element>?
-    var deliveredStop: Event<Element>?
-    var latestAccepted: Element?
-    var replay: RingBuffer<Element>
-    var nextID: UInt64 = 0
+    @usableFromInline var observers: ContiguousArray<Entry> = []
+    @usableFromInline var emitting = false
+    @usableFromInline var pending: [Operation] = []
+    @usableFromInline var pendingHead = 0
+    @usableFromInline var acceptedStop: Event<Element>?
+    @usableFromInline var deliveredStop: Event<Element>?
+    @usableFromInline var latestAccepted: Element?
+    @usableFromInline var replay: RingBuffer<Element>
+    @usableFromInline var nextID: UInt64 = 0
+
+    @inlinable init(latestAccepted: Element?, replay: RingBuffer<Element>) {
+      self.latestAccepted = latestAccepted
+      self.replay = replay
+    }
   }
 
+  @usableFromInline
   enum Delivery {
     case event(Event<Element>, ContiguousArray<Entry>)
     case replay(Entry, [Element], Event<Element>?)
   }
 
-  let policy: ReplayPolicy
-  let state: LockedState<State>
+  @usableFromInline let policy: ReplayPolicy
+  @usableFromInline let state: LockedState<State>
 
+  @usableFromInline
   init(policy: ReplayPolicy, initial: Element? = nil) {
     self.policy = policy
     let capacity: Int?
@@ -68,15 +86,19 @@ final class SubjectCore<Element>: @unchecked Sendable {
   }
 
   /// The latest accepted element and the accepted stop event, read together.
+  @usableFromInline
   var snapshot: (latest: Element?, stop: Event<Element>?) {
     state.withLock { ($0.latestAccepted, $0.acceptedStop) }
   }
 
+  @usableFromInline
   var hasObservers: Bool { state.withLock { !$0.observers.isEmpty } }
 
+  @usableFromInline
   var isStopped: Bool { state.withLock { $0.acceptedStop != nil } }
 
   /// Sends `event` to every observer, or queues it behind the delivery in progress.
+  @inlinable
   func on(_ event: Event<Element>) {
     let delivery: Delivery? = state.withLock { state in
       guard state.acceptedStop == nil else { return nil }
@@ -99,6 +121,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
   }
 
   /// Adds `observer`; it receives the replay first, then every event delivered after it.
+  @usableFromInline
   func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable where Observer.Element == Element {
     let disposed = AtomicWord.make()
     let (id, delivery): (UInt64, Delivery?) = state.withLock { state in
@@ -123,6 +146,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     return subscription
   }
 
+  @usableFromInline
   func remove(id: UInt64) {
     let removed: Entry? = state.withLock { state in
       guard let index = state.observers.firstIndex(where: { $0.id == id }) else { return nil }
@@ -133,7 +157,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
   }
 
   /// Applies one operation to the state and says what to deliver. Called under the lock; calls nothing out.
-  private func process(_ operation: Operation, _ state: inout State) -> Delivery? {
+  @inlinable
+  func process(_ operation: Operation, _ state: inout State) -> Delivery? {
     switch operation {
     case .event(let event):
       let observers = state.observers
@@ -158,8 +183,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
     }
   }
 
-  @inline(__always)
-  private func perform(_ delivery: Delivery) {
+  @inlinable @inline(__always)
+  func perform(_ delivery: Delivery) {
     switch delivery {
     case .event(let event, let observers):
       for entry in observers where entry.disposed.load() == 0 {
@@ -174,7 +199,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
   }
 
   /// Delivers queued operations until none is left, then gives up the emitter role.
-  private func drain() {
+  @inlinable
+  func drain() {
     while true {
       let next: (done: Bool, delivery: Delivery?) = state.withLock { state in
         while state.pendingHead < state.pending.count {

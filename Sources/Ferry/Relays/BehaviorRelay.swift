@@ -4,7 +4,7 @@
 /// recently passed to `accept` (in the order the relay's lock saw them); subscribers receive the current
 /// value first, then every later one, serialised.
 public final class BehaviorRelay<Element>: ObservableType, Sendable {
-  private let subject: BehaviorSubject<Element>
+  @usableFromInline let subject: BehaviorSubject<Element>
 
   /// Creates a relay holding `value`.
   public init(value: Element) {
@@ -18,7 +18,7 @@ public final class BehaviorRelay<Element>: ObservableType, Sendable {
   }
 
   /// Replaces the current value and sends it to every observer.
-  public func accept(_ event: Element) { subject.on(.next(event)) }
+  @inlinable public func accept(_ event: Element) { subject.on(.next(event)) }
 
   /// Subscribes `observer`, which first receives the current value.
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable

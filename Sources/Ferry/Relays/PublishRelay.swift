@@ -3,13 +3,13 @@
 /// Use it for one-shot effects (alerts, navigation). `accept` is thread-safe and serialised: an element
 /// accepted re-entrantly from an observer is delivered after the current one, never lost.
 public final class PublishRelay<Element>: ObservableType, Sendable {
-  private let subject = PublishSubject<Element>()
+  @usableFromInline let subject = PublishSubject<Element>()
 
   /// Creates a relay.
   public init() {}
 
   /// Sends `event` to every current observer.
-  public func accept(_ event: Element) { subject.on(.next(event)) }
+  @inlinable public func accept(_ event: Element) { subject.on(.next(event)) }
 
   /// Subscribes `observer`.
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable

@@ -4,7 +4,7 @@
 /// after completion, only the completion.
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, @unchecked Sendable {
   // `@unchecked Sendable`: all state is in `core`, behind its lock.
-  let core: SubjectCore<Element>
+  @usableFromInline let core: SubjectCore<Element>
 
   /// Creates a subject holding `value`.
   public init(value: Element) {
@@ -25,7 +25,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   public var hasObservers: Bool { core.hasObservers }
 
   /// Sends `event`; `.next` also replaces the current value.
-  public func on(_ event: Event<Element>) { core.on(event) }
+  @inlinable public func on(_ event: Event<Element>) { core.on(event) }
 
   /// Subscribes `observer`, which first receives the current value.
   public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable

@@ -5,7 +5,7 @@
 /// a subscriber that arrives after the stop event receives only the stop event.
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, @unchecked Sendable {
   // `@unchecked Sendable`: all state is in `core`, behind its lock.
-  let core = SubjectCore<Element>(policy: .none)
+  @usableFromInline let core = SubjectCore<Element>(policy: .none)
 
   /// Creates a subject.
   public override init() {}
@@ -14,7 +14,7 @@ public final class PublishSubject<Element>: Observable<Element>, SubjectType, Ob
   public var hasObservers: Bool { core.hasObservers }
 
   /// Sends `event` to every current observer.
-  public func on(_ event: Event<Element>) { core.on(event) }
+  @inlinable public func on(_ event: Event<Element>) { core.on(event) }
 
   /// Subscribes `observer`.
   public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
