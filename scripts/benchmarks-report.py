@@ -268,6 +268,11 @@ def report(results, started, elapsed, filter_regex, loads):
             add(f"| `{case}` | {fmt(per_element(results, case, 'wallClock'))} | "
                 f"{fmt(per_element(results, case, 'mallocCountTotal'), 3)} |")
         add("")
+    analysis = os.path.join(ROOT, "Benchmarks", "ANALYSIS.md")
+    if os.path.exists(analysis):
+        with open(analysis) as handle:
+            add(handle.read().rstrip("\n"))
+        add("")
     add("## Reproduce")
     add("")
     add("```sh")
