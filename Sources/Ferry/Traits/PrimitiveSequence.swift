@@ -48,7 +48,7 @@ extension PrimitiveSequence {
   public func `catch`(
     _ handler: @escaping @Sendable (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence(raw: TraitCatchObservable(source: source) { try handler($0).asObservable() })
+    PrimitiveSequence(raw: CatchObservable(source: source) { try handler($0).asObservable() })
   }
 
   /// Resubscribes to `self` after an error, until it succeeds or `maxAttemptCount` subscriptions have been made
