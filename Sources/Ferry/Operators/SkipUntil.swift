@@ -29,19 +29,24 @@ final class SkipUntilObservable<Element, Other>: Observable<Element>, @unchecked
   }
 }
 
-final class SkipUntilSink<Other, Observer: ObserverType>: Sink<Observer>, ObserverType, UntilSink,
-  @unchecked Sendable
+final class SkipUntilSink<Other, Observer: ObserverType>:
+  SerializingSink<Observer, Void, UntilInput<Observer.Element, Other>>, ObserverType, UntilSink, @unchecked Sendable
 {
-  // `@unchecked Sendable`: `isOpen` is read and written only by `handle`, which runs inside `serializer`, one
-  // input at a time; `otherSubscription` is itself thread-safe.
+  // `@unchecked Sendable`: `isOpen` is read and written only by `deliver`, which `SerializingSink` serialises;
+  // `otherSubscription` is itself thread-safe.
   typealias Source = Observer.Element
-  let serializer = EventSerializer<UntilInput<Observer.Element, Other>>()
   let otherSubscription = SingleAssignmentDisposable()
   private var isOpen = false
 
-  func on(_ event: Event<Observer.Element>) { serializer.run(.source(event), handle) }
+  init(observer: Observer) { super.init(observer: observer, state: ()) }
 
-  func handle(_ input: UntilInput<Observer.Element, Other>) {
+  func on(_ event: Event<Observer.Element>) { receive(.source(event)) }
+
+  func receive(_ input: UntilInput<Observer.Element, Other>) {
+    synchronized { _, outbox in outbox.send(input) }
+  }
+
+  override func deliver(_ input: UntilInput<Observer.Element, Other>) {
     switch input {
     case .source(.next(let element)):
       if isOpen { forwardNext(element) }
