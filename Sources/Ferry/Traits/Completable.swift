@@ -91,7 +91,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
       onSubscribed: onSubscribed,
       onDispose: onDispose
     )
-    return Completable(raw: TraitDoObservable(source: source, handlers: handlers))
+    return Completable(raw: source.do(handlers))
   }
 
   /// Returns `self`, so that RxSwift 6's `observable.ignoreElements().asCompletable()` compiles unchanged.

@@ -190,7 +190,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
       onSubscribed: onSubscribed,
       onDispose: onDispose
     )
-    return Maybe(raw: TraitDoObservable(source: source, handlers: handlers))
+    return Maybe(raw: source.do(handlers))
   }
 
   /// A ``Completable`` that drops the element.

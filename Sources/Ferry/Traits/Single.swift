@@ -129,7 +129,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
       onSubscribed: onSubscribed,
       onDispose: onDispose
     )
-    return Single(raw: TraitDoObservable(source: source, handlers: handlers))
+    return Single(raw: source.do(handlers))
   }
 
   /// ``do(onSuccess:afterSuccess:onError:afterError:onSubscribe:onSubscribed:onDispose:)`` with handlers that
