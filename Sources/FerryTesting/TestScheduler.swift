@@ -70,6 +70,8 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
   }
 
   private let simulateProcessingDelay: Bool
+  /// The `VirtualTaskExecutor` of ``taskExecutor`` once asked for (`any Sendable`: the type needs macOS 15).
+  private let executorStorage = NSLock.Protected<(any Sendable)?>(nil)
 
   /// Creates a test scheduler.
   ///
@@ -91,7 +93,36 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
   ) -> any Disposable {
     let clock = self.clock
     let time = time <= clock ? clock + (simulateProcessingDelay ? 1 : 0) : time
-    return super.scheduleAbsoluteVirtual(state, time: time, action: action)
+    return super.scheduleAbsoluteVirtual(state, time: time) { [unowned self] state in
+      // `unowned`: only this scheduler's run loop invokes its actions, so it outlives them.
+      self.run { action(state) }
+    }
+  }
+
+  /// The executor async code on this scheduler's virtual time runs on (`AsyncVirtualTime(scheduler)` uses it).
+  ///
+  /// Once it exists, every action of this scheduler runs inside its `perform`: the tasks Ferry's bridges start
+  /// in an action (a test observable's subscription, an element reaching `asObservable()` or an async `flatMap`)
+  /// run on it, and the jobs an action makes ready run at the action's virtual time.
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  public var taskExecutor: VirtualTaskExecutor {
+    executorStorage.withLock { storage in
+      if let executor = storage as? VirtualTaskExecutor { return executor }
+      let executor = VirtualTaskExecutor(scheduler: self)
+      storage = executor
+      return executor
+    }
+  }
+
+  private func run(_ action: () -> any Disposable) -> any Disposable {
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
+      let executor = executorStorage.withLock({ $0 }) as? VirtualTaskExecutor
+    {
+      var result: (any Disposable)?
+      executor.perform { result = action() }
+      return result!
+    }
+    return action()
   }
 
   /// Creates a hot observable that emits `events` at their absolute times, to whoever is subscribed then.
@@ -151,6 +182,23 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
   public func start<Element>(_ create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
     start(
       created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, create: create)
+  }
+}
+
+extension NSLock {
+  /// A value guarded by its own lock.
+  final class Protected<Value>: @unchecked Sendable {
+    // `@unchecked Sendable`: `value` is only touched under `lock`.
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+      lock.lock()
+      defer { lock.unlock() }
+      return body(&value)
+    }
   }
 }
 

@@ -13,7 +13,7 @@ extension Observable {
   /// ```
   ///
   /// - Each subscription starts a task (with `priority`) that runs `body`; the task does not run on the
-  ///   subscriber's actor.
+  ///   subscriber's actor (it prefers the executor ``BridgeTasks`` names, if any).
   /// - `sender.send(_:)` delivers the element to the observer and returns after the observer's `onNext` returned:
   ///   the producer never runs ahead of its consumer (back-pressure). It throws `CancellationError` once the
   ///   subscription is disposed (also when the observer disposed it from inside `onNext`).
@@ -67,7 +67,7 @@ final class TaskProducerObservable<Element>: Observable<Element>, @unchecked Sen
   where Observer.Element == Element {
     let sink = TaskProducerSink(observer: observer)
     let body = self.body
-    let task = Task(priority: priority) { [sink] in
+    let task = startBridgeTask(priority: priority) { [sink] in
       do {
         try await body(AsyncSender(target: sink))
         sink.forwardCompleted()

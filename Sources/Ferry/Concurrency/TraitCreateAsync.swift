@@ -82,13 +82,12 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   }
 }
 
-/// Starts `operation` in a new task and returns a disposable that cancels it.
+/// Starts `operation` in a new task (see `startBridgeTask`) and returns a disposable that cancels it.
 func startTraitTask(
   detached: Bool,
   priority: TaskPriority?,
   operation: @escaping @Sendable () async -> Void
 ) -> any Disposable {
-  let task =
-    detached ? Task.detached(priority: priority, operation: operation) : Task(priority: priority, operation: operation)
+  let task = startBridgeTask(detached: detached, priority: priority, operation)
   return Disposables.create { task.cancel() }
 }

@@ -26,9 +26,13 @@ public final class AsyncVirtualTime: Sendable {
   public let clock: TestClock
 
   /// Async support on `scheduler`'s virtual time; one tick is `tick` long on `clock`.
+  ///
+  /// On a `TestScheduler` the executor is the scheduler's own ``TestScheduler/taskExecutor``: all its actions run
+  /// inside the executor's `perform`, so the tasks Ferry's bridges start in them run on virtual time. On another
+  /// `VirtualTimeScheduling`, only the actions of this object (`task`, `schedule`, `record`, clock wake-ups) do.
   public init(_ scheduler: any VirtualTimeScheduling, tick: Swift.Duration = .seconds(1)) {
     self.scheduler = scheduler
-    self.executor = VirtualTaskExecutor(scheduler: scheduler)
+    self.executor = (scheduler as? TestScheduler)?.taskExecutor ?? VirtualTaskExecutor(scheduler: scheduler)
     self.clock = TestClock(scheduler: scheduler, tick: tick, executor: executor)
   }
 

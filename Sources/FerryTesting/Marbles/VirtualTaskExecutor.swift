@@ -1,3 +1,4 @@
+import Ferry
 import Synchronization
 
 /// A `TaskExecutor` whose jobs run only when the virtual-time scheduler that owns it says so: deterministic async
@@ -10,14 +11,16 @@ import Synchronization
 /// themselves make ready, on the thread driving the scheduler, until none is left. So when the scheduler's queue is
 /// empty, nothing is left to run: no `Task.yield()` loops, no wall clock.
 ///
-/// Jobs made ready by the actions of `AsyncVirtualTime` and `TestClock` (sleeps ending, recordings starting and
-/// stopping) run inside those actions, at their exact virtual time. Jobs made ready by other scheduler actions
-/// (a test observable emitting into an async bridge) run in a drain scheduled "now", which `TestScheduler` runs one
-/// tick later unless it was created with `simulateProcessingDelay: false`.
+/// Jobs made ready by a scheduler action run inside that action (`perform`), at its exact virtual time: on a
+/// `TestScheduler` (whose ``TestScheduler/taskExecutor`` this is) every action runs that way; on another
+/// `VirtualTimeScheduling`, the actions of `AsyncVirtualTime` and `TestClock` do. Jobs made ready anywhere else
+/// (another thread) run in a drain scheduled "now", which `TestScheduler` runs one tick later when it simulates
+/// processing delay.
 ///
 /// Only work that runs on this executor is deterministic. Actor-isolated code (`@MainActor`, your actors) runs on
-/// its actor's executor, and a plain `Task { }` does not inherit an executor preference: create such tasks with
-/// `Task(executorPreference: executor)` (or pass the executor down).
+/// its actor's executor. The tasks Ferry's bridges start follow `BridgeTasks.preferredExecutor`, which `perform`
+/// binds to this executor; a plain `Task { }` does not inherit an executor preference: start your own tasks with
+/// `Task(executorPreference: BridgeTasks.preferredExecutor) { … }` (or pass the executor down).
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 public final class VirtualTaskExecutor: TaskExecutor, @unchecked Sendable {
   // `@unchecked Sendable`: the mutable state is in `state` (a `Mutex`); `scheduler` is immutable.
@@ -58,12 +61,15 @@ public final class VirtualTaskExecutor: TaskExecutor, @unchecked Sendable {
 
   /// Runs `body` (a scheduler action), then drains: the jobs `body` makes ready run at the same virtual time, even
   /// on a scheduler that delays work scheduled for "now" (`TestScheduler`'s `simulateProcessingDelay`).
+  ///
+  /// While `body` runs, this executor is `BridgeTasks.preferredExecutor`: the tasks Ferry's bridges start in it
+  /// (and the tasks started in those) run on this executor.
   public func perform(_ body: () -> Void) {
     let nested = state.withLock { state -> Bool in
       defer { state.inAction = true }
       return state.inAction
     }
-    body()
+    BridgeTasks.withPreferredExecutor(self, body)
     guard !nested else { return }
     state.withLock { $0.inAction = false }
     drain()

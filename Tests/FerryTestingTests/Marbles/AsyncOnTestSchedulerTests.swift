@@ -21,9 +21,9 @@ struct AsyncOnTestSchedulerTests {
 
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func anObservableFeedingAnAsyncConsumer() throws {
-    // A hot observable's emission resumes the consumer from a scheduler action that is not AsyncVirtualTime's:
-    // the consumer runs in a drain scheduled "now", which needs a scheduler without processing delay to be exact.
-    let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+    // A hot observable's emission resumes the consumer from a scheduler action that is not AsyncVirtualTime's;
+    // the scheduler drains its executor after every action, so the consumer runs at the emission's time.
+    let scheduler = TestScheduler(initialClock: 0)
     let time = AsyncVirtualTime(scheduler)
     let xs = try scheduler.createHotObservable("-1-^-2--3-|", of: Int.self)
     let recording = time.record {
@@ -40,15 +40,26 @@ struct AsyncOnTestSchedulerTests {
   }
 
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-  @Test func withProcessingDelayAForeignWakeUpCostsOneTick() throws {
+  @Test func aWakeUpFromAnyActionRunsAtThatActionsTime() throws {
+    // Processing delay moves *scheduling* for "now" one tick later; it does not delay the jobs an action makes
+    // ready, which run inside the action.
+    for delay in [true, false] {
+      let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: delay)
+      let time = AsyncVirtualTime(scheduler)
+      let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+      let recording = time.record { stream }
+      scheduler.scheduleAt(220) { continuation.yield(1) }
+      scheduler.scheduleAt(240) { continuation.finish() }
+      scheduler.start()
+      #expect(recording.events == [.next(220, 1), .completed(240)], "simulateProcessingDelay: \(delay)")
+    }
+  }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func theSchedulerSharesOneExecutor() {
     let scheduler = TestScheduler(initialClock: 0)
-    let time = AsyncVirtualTime(scheduler)
-    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
-    let recording = time.record { stream }
-    scheduler.scheduleAt(220) { continuation.yield(1) }
-    scheduler.scheduleAt(240) { continuation.finish() }
-    scheduler.start()
-    #expect(recording.events == [.next(221, 1), .completed(241)])
+    #expect(AsyncVirtualTime(scheduler).executor === scheduler.taskExecutor)
+    #expect(AsyncVirtualTime(scheduler).executor === AsyncVirtualTime(scheduler).executor)
   }
 
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)

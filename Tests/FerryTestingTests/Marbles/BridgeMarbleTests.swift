@@ -33,9 +33,9 @@ struct BridgeMarbleTests {
 
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   func consume(_ policy: ValuesBufferingPolicy) throws -> [Recorded<Event<Int>>] {
-    // The observable pushes from the scheduler's own actions: no processing delay, so the consumer wakes at the
-    // very tick an element arrives.
-    let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+    // The observable pushes from the scheduler's actions, which drain the executor: the consumer wakes at the very
+    // tick an element arrives.
+    let scheduler = TestScheduler(initialClock: 0)
     let time = AsyncVirtualTime(scheduler)
     let xs = try scheduler.createHotObservable(Self.source, of: Int.self)
     let recording = time.record {
@@ -62,7 +62,7 @@ struct BridgeMarbleTests {
 
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func cancellingTheConsumerDisposesTheSubscription() throws {
-    let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+    let scheduler = TestScheduler(initialClock: 0)
     let time = AsyncVirtualTime(scheduler)
     let xs = try scheduler.createHotObservable(Self.source, of: Int.self)
     let recording = time.record(disposed: 250) { xs.values }
