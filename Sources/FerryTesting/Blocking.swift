@@ -13,7 +13,7 @@ extension ObservableConvertibleType {
   /// Converts the sequence into one whose results are awaited by blocking the calling thread (RxBlocking).
   ///
   /// - Parameter timeout: the longest time to wait for each operation, in seconds; when it passes the
-  ///   operation throws ``RxError/timeout``. `nil` waits forever.
+  ///   operation throws `RxError.timeout`. `nil` waits forever.
   ///
   /// Blocking is the purpose of this API, meant for tests and command-line tools. A source that emits
   /// synchronously does not deadlock. Do not call it on the main thread for a source that delivers on the

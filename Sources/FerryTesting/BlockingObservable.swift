@@ -28,14 +28,14 @@ public struct BlockingObservable<Element>: Sendable {
     return result.elements
   }
 
-  /// The only element; throws ``RxError/noElements`` if the sequence completes empty and
-  /// ``RxError/moreThanOneElement`` as soon as a second element arrives (then disposes the subscription).
+  /// The only element; throws `RxError.noElements` if the sequence completes empty and
+  /// `RxError.moreThanOneElement` as soon as a second element arrives (then disposes the subscription).
   public func single() throws -> Element {
     try single { _ in true }
   }
 
-  /// The only element that satisfies `predicate`; throws ``RxError/noElements`` if none does and
-  /// ``RxError/moreThanOneElement`` as soon as a second one arrives.
+  /// The only element that satisfies `predicate`; throws `RxError.noElements` if none does and
+  /// `RxError.moreThanOneElement` as soon as a second one arrives.
   public func single(_ predicate: @escaping @Sendable (Element) throws -> Bool) throws -> Element {
     let result = try run(stopAfter: 2, filter: predicate)
     if result.elements.count > 1 { throw RxError.moreThanOneElement }
@@ -44,7 +44,7 @@ public struct BlockingObservable<Element>: Sendable {
     return element
   }
 
-  /// The elements and how the sequence ended; throws only ``RxError/timeout``.
+  /// The elements and how the sequence ended; throws only `RxError.timeout`.
   public func materialize() throws -> MaterializedSequenceResult<Element> {
     let result = try run(stopAfter: nil)
     if let error = result.error { return .failed(elements: result.elements, error: error) }

@@ -23,7 +23,7 @@ extension PrimitiveSequence where Trait == SingleTrait, Element: Sendable {
 
   /// A ``Single`` whose element is the result of async `work`: `Single { try await fetch() }`.
   ///
-  /// The same as ``create(detached:priority:work:)``.
+  /// The same as `Single.create(detached:priority:work:)`.
   public init(
     detached: Bool = false,
     priority: TaskPriority? = nil,

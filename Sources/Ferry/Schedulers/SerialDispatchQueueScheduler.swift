@@ -19,6 +19,7 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
   /// Creates a scheduler on a new serial queue named `internalSerialQueueName`.
   ///
   /// - Parameters:
+  ///   - internalSerialQueueName: the label of the new queue.
   ///   - serialQueueConfiguration: called with the new queue before it is used (for example to set a target).
   ///   - leeway: the timer leeway of relative and periodic actions.
   public convenience init(

@@ -14,7 +14,7 @@ public enum CompletableEvent: Sendable {
 }
 
 extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
-  /// The callback a ``Completable/create(subscribe:)`` body calls with the outcome.
+  /// The callback a `Completable.create(subscribe:)` body calls with the outcome.
   public typealias CompletableObserver = @Sendable (CompletableEvent) -> Void
 
   /// Creates a ``Completable`` from a subscribe function.

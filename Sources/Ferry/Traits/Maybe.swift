@@ -18,7 +18,7 @@ public enum MaybeEvent<Element> {
 extension MaybeEvent: Sendable where Element: Sendable {}
 
 extension PrimitiveSequence where Trait == MaybeTrait {
-  /// The callback a ``Maybe/create(subscribe:)`` body calls with the outcome.
+  /// The callback a `Maybe.create(subscribe:)` body calls with the outcome.
   public typealias MaybeObserver = @Sendable (MaybeEvent<Element>) -> Void
 
   /// Creates a ``Maybe`` from a subscribe function.

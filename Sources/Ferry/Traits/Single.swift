@@ -8,7 +8,7 @@ public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
 public typealias SingleEvent<Element> = Result<Element, any Swift.Error>
 
 extension PrimitiveSequence where Trait == SingleTrait {
-  /// The callback a ``Single/create(subscribe:)`` body calls with the outcome.
+  /// The callback a `Single.create(subscribe:)` body calls with the outcome.
   public typealias SingleObserver = @Sendable (SingleEvent<Element>) -> Void
 
   /// Creates a ``Single`` from a subscribe function.
