@@ -151,6 +151,36 @@ struct VirtualTimeTests {
     #expect(runs.count == 1)
     #expect(runs.first?.count == 9)
   }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func aMarbleSequenceRecordsEachIterationAsASubscription() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let time = AsyncVirtualTime(scheduler)
+    let finite = try time.sequence("-1-|", of: Int.self)
+    let failing = try time.sequence("-1#", of: Int.self)
+    let endless = try time.sequence("-1-2-3-4", of: Int.self)
+    _ = time.record { finite }  // ends with `|` at 230
+    _ = time.record { failing }  // ends with `#` at 220
+    _ = time.record(disposed: 240) { endless }  // cancelled at 240
+    _ = time.record(subscribed: 300) { endless.prefix(1) }  // released after one element, at 310
+    scheduler.start()
+    expectSubscriptions(finite.subscriptions, "^--!")
+    expectSubscriptions(failing.subscriptions, "^-!")
+    expectSubscriptions(endless.subscriptions, "^---!", "----------^!")
+  }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func anIterationStillRunningHasNoEnd() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let time = AsyncVirtualTime(scheduler)
+    let endless = try time.sequence("-1-2", of: Int.self)
+    let recording = time.record(disposed: 1000) { endless }
+    scheduler.advanceTo(500)
+    #expect(endless.subscriptions == [Subscription(200)])
+    scheduler.start()
+    #expect(endless.subscriptions == [Subscription(200, 1000)])
+    #expect(recording.isDisposed)
+  }
 }
 
 @Suite("Virtual task executor")
@@ -234,35 +264,5 @@ struct AsyncGuideExampleTests {
 
     scheduler.start()
     expectMarbles(recording.events, "^--a-(b|)", values: ["a": 10, "b": 20])
-  }
-
-  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-  @Test func aMarbleSequenceRecordsEachIterationAsASubscription() throws {
-    let scheduler = TestScheduler(initialClock: 0)
-    let time = AsyncVirtualTime(scheduler)
-    let finite = try time.sequence("-1-|", of: Int.self)
-    let failing = try time.sequence("-1#", of: Int.self)
-    let endless = try time.sequence("-1-2-3-4", of: Int.self)
-    _ = time.record { finite }  // ends with `|` at 230
-    _ = time.record { failing }  // ends with `#` at 220
-    _ = time.record(disposed: 240) { endless }  // cancelled at 240
-    _ = time.record(subscribed: 300) { endless.prefix(1) }  // released after one element, at 310
-    scheduler.start()
-    expectSubscriptions(finite.subscriptions, "^--!")
-    expectSubscriptions(failing.subscriptions, "^-!")
-    expectSubscriptions(endless.subscriptions, "^---!", "----------^!")
-  }
-
-  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-  @Test func anIterationStillRunningHasNoEnd() throws {
-    let scheduler = TestScheduler(initialClock: 0)
-    let time = AsyncVirtualTime(scheduler)
-    let endless = try time.sequence("-1-2", of: Int.self)
-    let recording = time.record(disposed: 1000) { endless }
-    scheduler.advanceTo(500)
-    #expect(endless.subscriptions == [Subscription(200)])
-    scheduler.start()
-    #expect(endless.subscriptions == [Subscription(200, 1000)])
-    #expect(recording.isDisposed)
   }
 }
