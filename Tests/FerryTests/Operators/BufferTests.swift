@@ -4,35 +4,34 @@ import Foundation
 import Testing
 
 @Suite struct BufferTests {
-  @Test func emitsOnCountOrTimeSpan() {
+  // 1 comes at 205, half a frame after the subscription: `<@205>1<@210>` states it. The other diagrams are padded
+  // so that each column is the same time in all of them: 210 is the column after `<@210>`, and `^` (200) is just
+  // before it.
+
+  @Test func emitsOnCountOrTimeSpan() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([
-      .next(205, 1), .next(210, 2), .next(240, 3), .next(280, 4), .next(320, 5), .next(350, 6), .next(370, 7),
-      .next(420, 8), .next(470, 9), .completed(600),
-    ])
+    let xs = try scheduler.createHotObservable("<@205>1<@210>2--3---4---5--6-7----8----9------------|", of: Int.self)
     let res = scheduler.start { xs.buffer(timeSpan: .seconds(70), count: 3, scheduler: scheduler) }
-    #expect(
-      res.events == [
-        .next(240, [1, 2, 3]), .next(310, [4]), .next(370, [5, 6, 7]), .next(440, [8]), .next(510, [9]),
-        .next(580, []), .next(600, []), .completed(600),
-      ])
-    #expect(xs.subscriptions == [Subscription(200, 600)])
+    expectMarbles(
+      res.events, "            ^---a------b-----c------d------e------f-(g|)",
+      values: ["a": [1, 2, 3], "b": [4], "c": [5, 6, 7], "d": [8], "e": [9], "f": [], "g": []])
+    expectSubscriptions(xs.subscriptions, "            ^---------------------------------------!")
   }
 
-  @Test func errorDropsTheBuffer() {
+  @Test func errorDropsTheBuffer() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(205, 1), .next(210, 2), .error(250, TestError())])
+    let xs = try scheduler.createHotObservable("<@205>1<@210>2---#", of: Int.self, error: TestError())
     let res = scheduler.start { xs.buffer(timeSpan: .seconds(70), count: 3, scheduler: scheduler) }
-    #expect(res.events == [.error(250, TestError())])
-    #expect(xs.subscriptions == [Subscription(200, 250)])
+    expectMarbles(res.events, "            ^----#", error: TestError())
+    expectSubscriptions(xs.subscriptions, "            ^----!")
   }
 
-  @Test func disposalCancelsTheTimer() {
+  @Test func disposalCancelsTheTimer() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(205, 1), .next(210, 2), .next(280, 3)])
+    let xs = try scheduler.createHotObservable("<@205>1<@210>2------3", of: Int.self)
     let res = scheduler.start(disposed: 300) { xs.buffer(timeSpan: .seconds(70), count: 3, scheduler: scheduler) }
-    #expect(res.events == [.next(270, [1, 2])])
-    #expect(xs.subscriptions == [Subscription(200, 300)])
+    expectMarbles(res.events, "            ^------a", values: ["a": [1, 2]])
+    expectSubscriptions(xs.subscriptions, "            ^---------!")
   }
 
   @Test func disposeFromInsideOnNextStopsDelivery() {

@@ -4,45 +4,43 @@ import Foundation
 import Testing
 
 @Suite struct DebounceTests {
-  @Test func emitsAfterQuietPeriod() {
+  @Test func emitsAfterQuietPeriod() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([
-      .next(150, 1), .next(210, 2), .next(240, 3), .next(250, 4), .next(300, 5), .next(330, 6), .completed(400),
-    ])
+    let xs = try scheduler.createHotObservable("1----^2--34----5--6------|", of: Int.self)
     let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
-    #expect(res.events == [.next(230, 2), .next(270, 4), .next(320, 5), .next(350, 6), .completed(400)])
-    #expect(xs.subscriptions == [Subscription(200, 400)])
+    expectMarbles(res.events, "     ^--2---4----5--6----|")
+    expectSubscriptions(xs.subscriptions, "     ^-------------------!")
   }
 
-  @Test func neverDueTimeEmitsOnlyTheLastElementAtCompletion() {
+  @Test func neverDueTimeEmitsOnlyTheLastElementAtCompletion() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+    let xs = try scheduler.createHotObservable("^12-------|", of: Int.self)
     let res = scheduler.start { xs.debounce(.never, scheduler: scheduler) }
-    #expect(res.events == [.next(300, 2), .completed(300)])
+    expectMarbles(res.events, "^---------(2|)")
   }
 
-  @Test func completionFlushesThePendingElement() {
+  @Test func completionFlushesThePendingElement() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+    let xs = try scheduler.createHotObservable("^1|", of: Int.self)
     let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
-    #expect(res.events == [.next(220, 1), .completed(220)])
-    #expect(xs.subscriptions == [Subscription(200, 220)])
+    expectMarbles(res.events, "^-(1|)")
+    expectSubscriptions(xs.subscriptions, "^-!")
   }
 
-  @Test func errorDropsThePendingElement() {
+  @Test func errorDropsThePendingElement() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(210, 1), .error(220, TestError())])
+    let xs = try scheduler.createHotObservable("^1#", of: Int.self, error: TestError())
     let res = scheduler.start { xs.debounce(.seconds(20), scheduler: scheduler) }
-    #expect(res.events == [.error(220, TestError())])
-    #expect(xs.subscriptions == [Subscription(200, 220)])
+    expectMarbles(res.events, "^-#", error: TestError())
+    expectSubscriptions(xs.subscriptions, "^-!")
   }
 
-  @Test func disposalCancelsThePendingTimer() {
+  @Test func disposalCancelsThePendingTimer() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(210, 1), .next(290, 2), .completed(500)])
+    let xs = try scheduler.createHotObservable("^1-------2<20>|", of: Int.self)
     let res = scheduler.start(disposed: 300) { xs.debounce(.seconds(20), scheduler: scheduler) }
-    #expect(res.events == [.next(230, 1)])
-    #expect(xs.subscriptions == [Subscription(200, 300)])
+    expectMarbles(res.events, "^--1")
+    expectSubscriptions(xs.subscriptions, "^---------!")
   }
 
   @Test func disposeFromInsideOnNextStopsDelivery() {

@@ -4,36 +4,39 @@ import Foundation
 import Testing
 
 @Suite struct DelaySubscriptionTests {
-  @Test func subscribesLater() {
+  // The cold sources are drawn from the column where they are subscribed (230); `<@200>` starts the
+  // subscription diagrams at 200, so that their `^` can be at 230.
+
+  @Test func subscribesLater() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createColdObservable([.next(50, 42), .next(60, 43), .completed(70)])
+    let xs = try scheduler.createColdObservable("         -----ab|", values: ["a": 42, "b": 43])
     let res = scheduler.start { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
-    #expect(res.events == [.next(280, 42), .next(290, 43), .completed(300)])
-    #expect(xs.subscriptions == [Subscription(230, 300)])
+    expectMarbles(res.events, "      ^-------ab|", values: ["a": 42, "b": 43])
+    expectSubscriptions(xs.subscriptions, "<@200>---^------!")
   }
 
-  @Test func forwardsErrors() {
+  @Test func forwardsErrors() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createColdObservable([.next(50, 42), .error(60, TestError())])
+    let xs = try scheduler.createColdObservable("         -----a#", values: ["a": 42], error: TestError())
     let res = scheduler.start { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
-    #expect(res.events == [.next(280, 42), .error(290, TestError())])
-    #expect(xs.subscriptions == [Subscription(230, 290)])
+    expectMarbles(res.events, "      ^-------a#", values: ["a": 42], error: TestError())
+    expectSubscriptions(xs.subscriptions, "<@200>---^-----!")
   }
 
-  @Test func disposalBeforeTheDelayNeverSubscribes() {
+  @Test func disposalBeforeTheDelayNeverSubscribes() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createColdObservable([.next(50, 42), .completed(70)])
+    let xs = try scheduler.createColdObservable("-----a-|", values: ["a": 42])
     let res = scheduler.start(disposed: 220) { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
-    #expect(res.events == [])
+    expectMarbles(res.events, "^--")
     #expect(xs.subscriptions == [])
   }
 
-  @Test func disposalAfterTheDelayUnsubscribes() {
+  @Test func disposalAfterTheDelayUnsubscribes() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createColdObservable([.next(50, 42), .next(100, 43)])
+    let xs = try scheduler.createColdObservable("         -----a----b", values: ["a": 42, "b": 43])
     let res = scheduler.start(disposed: 300) { xs.delaySubscription(.seconds(30), scheduler: scheduler) }
-    #expect(res.events == [.next(280, 42)])
-    #expect(xs.subscriptions == [Subscription(230, 300)])
+    expectMarbles(res.events, "      ^-------a", values: ["a": 42])
+    expectSubscriptions(xs.subscriptions, "<@200>---^------!")
   }
 
   @Test func disposeFromInsideOnNextStopsDelivery() {

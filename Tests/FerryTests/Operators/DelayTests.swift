@@ -4,37 +4,36 @@ import Foundation
 import Testing
 
 @Suite struct DelayTests {
-  @Test func shiftsElementsAndCompletion() {
+  @Test func shiftsElementsAndCompletion() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([
-      .next(150, 1), .next(250, 2), .next(350, 3), .next(450, 4), .completed(550),
-    ])
+    let xs = try scheduler.createHotObservable("1----^----2---------3---------4---------|", of: Int.self)
     let res = scheduler.start { xs.delay(.seconds(100), scheduler: scheduler) }
-    #expect(res.events == [.next(350, 2), .next(450, 3), .next(550, 4), .completed(650)])
-    #expect(xs.subscriptions == [Subscription(200, 550)])
+    expectMarbles(res.events, "     ^--------------2---------3---------4---------|")
+    expectSubscriptions(xs.subscriptions, "     ^----------------------------------!")
   }
 
-  @Test func overlappingDelaysKeepOrder() {
+  @Test func overlappingDelaysKeepOrder() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(210, 1), .next(211, 2), .next(230, 3), .completed(240)])
+    // 2 comes one tick after 1: `<@t>` states the times that are not whole frames.
+    let xs = try scheduler.createHotObservable("<@210>1<@211>2<@230>3|", of: Int.self)
     let res = scheduler.start { xs.delay(.seconds(50), scheduler: scheduler) }
-    #expect(res.events == [.next(260, 1), .next(261, 2), .next(280, 3), .completed(290)])
+    expectMarbles(res.events, "<@260>1<@261>2<@280>3|")
   }
 
-  @Test func errorIsDeliveredAtOnce() {
+  @Test func errorIsDeliveredAtOnce() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(250, 2), .error(300, TestError())])
+    let xs = try scheduler.createHotObservable("^----2----#", of: Int.self, error: TestError())
     let res = scheduler.start { xs.delay(.seconds(100), scheduler: scheduler) }
-    #expect(res.events == [.error(300, TestError())])
-    #expect(xs.subscriptions == [Subscription(200, 300)])
+    expectMarbles(res.events, "^---------#", error: TestError())
+    expectSubscriptions(xs.subscriptions, "^---------!")
   }
 
-  @Test func disposalCancelsPendingElements() {
+  @Test func disposalCancelsPendingElements() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(250, 2), .next(350, 3), .completed(550)])
+    let xs = try scheduler.createHotObservable("^----2---------3---------<10>|", of: Int.self)
     let res = scheduler.start(disposed: 400) { xs.delay(.seconds(100), scheduler: scheduler) }
-    #expect(res.events == [.next(350, 2)])
-    #expect(xs.subscriptions == [Subscription(200, 400)])
+    expectMarbles(res.events, "^--------------2")
+    expectSubscriptions(xs.subscriptions, "^-------------------!")
   }
 
   @Test func disposeFromInsideOnNextStopsDelivery() {

@@ -4,29 +4,37 @@ import Testing
 
 @Suite("element(at:)")
 struct ElementAtTests {
-  @Test func emitsElementAtIndexThenCompletes() {
-    #expect(Harness.events(Observable.of(10, 11, 12).element(at: 0)) == [.next(10), .completed])
-    #expect(Harness.events(Observable.of(10, 11, 12).element(at: 2)) == [.next(12), .completed])
+  @Test func emitsElementAtIndexThenCompletes() throws {
+    let values = ["a": 10, "b": 11, "c": 12]
+    let first = TestScheduler(initialClock: 0)
+    let xs = try first.createHotObservable("^-a-b-c-|", values: values)
+    let res = first.start { xs.element(at: 0) }
+    expectMarbles(res.events, "^-(a|)", values: values)
+    expectSubscriptions(xs.subscriptions, "^-!")
+    let third = TestScheduler(initialClock: 0)
+    let ys = try third.createHotObservable("^-a-b-c-|", values: values)
+    let res2 = third.start { ys.element(at: 2) }
+    expectMarbles(res2.events, "^-----(c|)", values: values)
+    expectSubscriptions(ys.subscriptions, "^-----!")
   }
 
-  @Test func failsWithArgumentOutOfRangeWhenSourceEndsFirst() {
-    let events = Harness.events(Observable.of(1, 2).element(at: 2))
-    #expect(events.count == 1)
-    guard case .error(let error) = events.first, case RxError.argumentOutOfRange = error else {
-      Issue.record("expected RxError.argumentOutOfRange, got \(events)")
-      return
-    }
+  @Test func failsWithArgumentOutOfRangeWhenSourceEndsFirst() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = try scheduler.createHotObservable("^-1-2-|", of: Int.self)
+    let res = scheduler.start { xs.element(at: 2) }
+    expectMarbles(res.events, "^-----#", error: RxError.argumentOutOfRange)
   }
 
-  @Test func forwardsErrorAndDisposesSourceOnceFound() {
-    #expect(Harness.events(Observable<Int>.error(TestError()).element(at: 0)) == [.error(TestError())])
-    let subject = PublishSubject<Int>()
-    let (recorder, _) = Harness.record(subject.element(at: 1))
-    subject.onNext(1)
-    subject.onNext(2)
-    #expect(!subject.hasObservers)
-    subject.onNext(3)
-    #expect(recorder.events.current == [.next(2), .completed])
+  @Test func forwardsErrorAndDisposesSourceOnceFound() throws {
+    let failing = TestScheduler(initialClock: 0)
+    let xs = try failing.createHotObservable("^-#", of: Int.self, error: TestError())
+    let failed = failing.start { xs.element(at: 0) }
+    expectMarbles(failed.events, "^-#", error: TestError())
+    let scheduler = TestScheduler(initialClock: 0)
+    let ys = try scheduler.createHotObservable("^-1-2-3", of: Int.self)
+    let res = scheduler.start { ys.element(at: 1) }
+    expectMarbles(res.events, "^---(2|)")
+    expectSubscriptions(ys.subscriptions, "^---!")
   }
 
   @Test func disposalAndLeaks() {

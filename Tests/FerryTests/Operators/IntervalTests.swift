@@ -7,7 +7,7 @@ import Testing
   @Test func emitsCountsEveryPeriod() {
     let scheduler = TestScheduler(initialClock: 0)
     let res = scheduler.start(disposed: 650) { Observable<Int>.interval(.seconds(100), scheduler: scheduler) }
-    #expect(res.events == [.next(300, 0), .next(400, 1), .next(500, 2), .next(600, 3)])
+    expectMarbles(res.events, "^---------0---------1---------2---------3")
   }
 
   @Test func disposeFromInsideOnNextStopsDelivery() {
@@ -26,7 +26,7 @@ import Testing
   @Test func worksOnOtherIntegerTypes() {
     let scheduler = TestScheduler(initialClock: 0)
     let res = scheduler.start(disposed: 230) { Observable<UInt8>.interval(.seconds(10), scheduler: scheduler) }
-    #expect(res.events == [.next(210, 0), .next(220, 1)])
+    expectMarbles(res.events, "^01")
   }
 }
 

@@ -4,28 +4,35 @@ import Testing
 
 @Suite("materialize / dematerialize")
 struct MaterializeTests {
-  @Test func materializeTurnsEventsIntoElements() {
-    let events = Harness.events(Observable.of(1, 2).materialize())
-    #expect(events == [.next(.next(1)), .next(.next(2)), .next(.completed), .completed])
-    let failed = Harness.events(Observable<Int>.error(TestError(id: 1)).materialize())
-    #expect(failed == [.next(.error(TestError(id: 1))), .completed])
+  @Test func materializeTurnsEventsIntoElements() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = try scheduler.createHotObservable("^-1-2-|", of: Int.self)
+    let res = scheduler.start { xs.materialize() }
+    expectMarbles(res.events, "^-a-b-(c|)", values: ["a": .next(1), "b": .next(2), "c": .completed])
+    let failing = TestScheduler(initialClock: 0)
+    let ys = try failing.createHotObservable("^-#", of: Int.self, error: TestError(id: 1))
+    let failed = failing.start { ys.materialize() }
+    expectMarbles(failed.events, "^-(e|)", values: ["e": .error(TestError(id: 1))])
   }
 
-  @Test func dematerializeIsTheInverse() {
-    let roundTrip = Harness.events(Observable.of(1, 2).materialize().dematerialize())
-    #expect(roundTrip == [.next(1), .next(2), .completed])
-    let failed = Harness.events(Observable<Int>.error(TestError(id: 2)).materialize().dematerialize())
-    #expect(failed == [.error(TestError(id: 2))])
+  @Test func dematerializeIsTheInverse() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = try scheduler.createHotObservable("^-1-2-|", of: Int.self)
+    let res = scheduler.start { xs.materialize().dematerialize() }
+    expectMarbles(res.events, "^-1-2-|")
+    let failing = TestScheduler(initialClock: 0)
+    let ys = try failing.createHotObservable("^-#", of: Int.self, error: TestError(id: 2))
+    let failed = failing.start { ys.materialize().dematerialize() }
+    expectMarbles(failed.events, "^-#", error: TestError(id: 2))
   }
 
-  @Test func dematerializeStopsAtStopElementAndDisposesSource() {
-    let subject = PublishSubject<Event<Int>>()
-    let (recorder, _) = Harness.record(subject.dematerialize())
-    subject.onNext(.next(1))
-    subject.onNext(.error(TestError(id: 3)))
-    subject.onNext(.next(2))
-    #expect(recorder.events.current == [.next(1), .error(TestError(id: 3))])
-    #expect(!subject.hasObservers)
+  @Test func dematerializeStopsAtStopElementAndDisposesSource() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = try scheduler.createHotObservable(
+      "^-a-e-b", values: ["a": Event<Int>.next(1), "e": .error(TestError(id: 3)), "b": .next(2)])
+    let res = scheduler.start { xs.dematerialize() }
+    expectMarbles(res.events, "^-1-#", error: TestError(id: 3))
+    expectSubscriptions(xs.subscriptions, "^---!")
   }
 
   @Test func disposalAndLeaks() {

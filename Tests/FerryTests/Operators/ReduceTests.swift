@@ -4,11 +4,19 @@ import Testing
 
 @Suite("reduce")
 struct ReduceTests {
-  @Test func foldsOnCompletion() {
-    #expect(Harness.events(Observable.of(1, 2, 3).reduce(10, accumulator: +)) == [.next(16), .completed])
-    #expect(Harness.events(Observable<Int>.empty().reduce(7, accumulator: +)) == [.next(7), .completed])
-    let mapped = Observable.of(1, 2, 3).reduce(0, accumulator: +, mapResult: { "sum=\($0)" })
-    #expect(Harness.events(mapped) == [.next("sum=6"), .completed])
+  @Test func foldsOnCompletion() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = try scheduler.createHotObservable("^-1-2-3-|", of: Int.self)
+    let res = scheduler.start { xs.reduce(10, accumulator: +) }
+    expectMarbles(res.events, "^-------([16]|)")
+    let empty = TestScheduler(initialClock: 0)
+    let ys = try empty.createHotObservable("^---|", of: Int.self)
+    let seedOnly = empty.start { ys.reduce(7, accumulator: +) }
+    expectMarbles(seedOnly.events, "^---(7|)")
+    let mapping = TestScheduler(initialClock: 0)
+    let zs = try mapping.createHotObservable("^-1-2-3-|", of: Int.self)
+    let mapped = mapping.start { zs.reduce(0, accumulator: +, mapResult: { "sum=\($0)" }) }
+    expectMarbles(mapped.events, "^-------([sum=6]|)")
   }
 
   @Test func seedIsFreshForEachSubscription() {
@@ -17,22 +25,27 @@ struct ReduceTests {
     #expect(Harness.events(observable) == [.next(["a", "b"]), .completed])
   }
 
-  @Test func errors() {
-    #expect(Harness.events(Observable<Int>.error(TestError()).reduce(0, accumulator: +)) == [.error(TestError())])
-    let throwingAccumulator = Observable.of(1, 2).reduce(0) { _, _ throws -> Int in throw TestError(id: 1) }
-    #expect(Harness.events(throwingAccumulator) == [.error(TestError(id: 1))])
-    let throwingMap = Observable.of(1).reduce(0, accumulator: +) { _ throws -> Int in throw TestError(id: 2) }
-    #expect(Harness.events(throwingMap) == [.error(TestError(id: 2))])
+  @Test func errors() throws {
+    let failing = TestScheduler(initialClock: 0)
+    let xs = try failing.createHotObservable("^-1-#", of: Int.self, error: TestError())
+    let failed = failing.start { xs.reduce(0, accumulator: +) }
+    expectMarbles(failed.events, "^---#", error: TestError())
+    let accumulating = TestScheduler(initialClock: 0)
+    let ys = try accumulating.createHotObservable("^-1-2-|", of: Int.self)
+    let throwingAccumulator = accumulating.start { ys.reduce(0) { _, _ throws -> Int in throw TestError(id: 1) } }
+    expectMarbles(throwingAccumulator.events, "^-#", error: TestError(id: 1))
+    expectSubscriptions(ys.subscriptions, "^-!")
+    let mapping = TestScheduler(initialClock: 0)
+    let zs = try mapping.createHotObservable("^-1-|", of: Int.self)
+    let throwingMap = mapping.start { zs.reduce(0, accumulator: +) { _ throws -> Int in throw TestError(id: 2) } }
+    expectMarbles(throwingMap.events, "^---#", error: TestError(id: 2))
   }
 
-  @Test func waitsForCompletionAndReleases() {
-    let subject = PublishSubject<Int>()
-    let (recorder, _) = Harness.record(subject.reduce(0, accumulator: +))
-    subject.onNext(1)
-    subject.onNext(2)
-    #expect(recorder.count == 0)
-    subject.onCompleted()
-    #expect(recorder.events.current == [.next(3), .completed])
+  @Test func waitsForCompletionAndReleases() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = try scheduler.createHotObservable("^-1-2-|", of: Int.self)
+    let res = scheduler.start { xs.reduce(0, accumulator: +) }
+    expectMarbles(res.events, "^-----(3|)")
     Harness.expectReleasedAfterDispose { $0.reduce(0, accumulator: +) }
   }
 }

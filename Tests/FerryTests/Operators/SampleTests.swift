@@ -3,72 +3,61 @@ import FerryTesting
 import Testing
 
 @Suite struct SampleTests {
-  @Test func emitsLatestOnlyWhenNew() {
-    let source = PublishSubject<Int>()
-    let sampler = PublishSubject<Void>()
-    let recorder = EventRecorder<Int>()
-    _ = source.sample(sampler).subscribe(recorder)
-    sampler.onNext(())
-    source.onNext(1)
-    source.onNext(2)
-    sampler.onNext(())
-    sampler.onNext(())
-    source.onNext(3)
-    sampler.onNext(())
-    #expect(recorder.elements == [2, 3])
+  /// The sampler's ticks: `x` is `()`.
+  private static let tick: [String: Void] = ["x": ()]
+
+  @Test func emitsLatestOnlyWhenNew() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let source = try scheduler.createHotObservable("^--12----3-", of: Int.self)
+    let sampler = try scheduler.createHotObservable("^-x---x-x-x", values: Self.tick)
+    let res = scheduler.start { source.sample(sampler) }
+    expectMarbles(res.events, "^-----2---3")
   }
 
-  @Test func defaultValueWhenNothingNew() {
-    let source = PublishSubject<Int>()
-    let sampler = PublishSubject<Void>()
-    let recorder = EventRecorder<Int>()
-    _ = source.sample(sampler, defaultValue: 0).subscribe(recorder)
-    sampler.onNext(())
-    source.onNext(5)
-    sampler.onNext(())
-    sampler.onNext(())
-    #expect(recorder.elements == [0, 5, 0])
+  @Test func defaultValueWhenNothingNew() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let source = try scheduler.createHotObservable("^--5---", of: Int.self)
+    let sampler = try scheduler.createHotObservable("^-x-x-x", values: Self.tick)
+    let res = scheduler.start { source.sample(sampler, defaultValue: 0) }
+    expectMarbles(res.events, "^-0-5-0")
   }
 
-  @Test func completesAtNextSampleAfterSourceCompletes() {
-    let source = PublishSubject<Int>()
-    let sampler = PublishSubject<Void>()
-    let recorder = EventRecorder<Int>()
-    _ = source.sample(sampler).subscribe(recorder)
-    source.onNext(1)
-    source.onCompleted()
-    #expect(!recorder.isCompleted)
-    sampler.onNext(())
-    #expect(recorder.events.current == [.next(1), .completed])
-    #expect(!sampler.hasObservers)
+  @Test func completesAtNextSampleAfterSourceCompletes() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let source = try scheduler.createHotObservable("^-1-|", of: Int.self)
+    let sampler = try scheduler.createHotObservable("^------x", values: Self.tick)
+    let res = scheduler.start { source.sample(sampler) }
+    expectMarbles(res.events, "^------(1|)")
+    expectSubscriptions(source.subscriptions, "^---!")
+    expectSubscriptions(sampler.subscriptions, "^------!")
   }
 
-  @Test func samplerCompletionSamplesButDoesNotComplete() {
-    let source = PublishSubject<Int>()
-    let sampler = PublishSubject<Void>()
-    let recorder = EventRecorder<Int>()
-    _ = source.sample(sampler).subscribe(recorder)
-    source.onNext(1)
-    sampler.onCompleted()
-    #expect(recorder.events.current == [.next(1)])
+  @Test func samplerCompletionSamplesButDoesNotComplete() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let source = try scheduler.createHotObservable("^-1-----", of: Int.self)
+    let sampler = try scheduler.createHotObservable("^---|", of: Void.self)
+    let res = scheduler.start { source.sample(sampler) }
+    expectMarbles(res.events, "^---1")
   }
 
-  @Test func errorsTerminate() {
-    let source = PublishSubject<Int>()
-    let sampler = PublishSubject<Void>()
-    let recorder = EventRecorder<Int>()
-    _ = source.sample(sampler).subscribe(recorder)
-    sampler.onError(TestError(id: 4))
-    #expect(recorder.events.current == [.error(TestError(id: 4))])
-    #expect(!source.hasObservers)
+  @Test func errorsTerminate() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let source = try scheduler.createHotObservable("^---", of: Int.self)
+    let sampler = try scheduler.createHotObservable("^-#", of: Void.self, error: TestError(id: 4))
+    let res = scheduler.start { source.sample(sampler) }
+    expectMarbles(res.events, "^-#", error: TestError(id: 4))
+    expectSubscriptions(source.subscriptions, "^-!")
+    expectSubscriptions(sampler.subscriptions, "^-!")
   }
 
-  @Test func disposeReleasesBothSubscriptions() {
-    let source = PublishSubject<Int>()
-    let sampler = PublishSubject<Void>()
-    let subscription = source.sample(sampler).subscribe { _ in }
-    subscription.dispose()
-    #expect(!source.hasObservers && !sampler.hasObservers)
+  @Test func disposeReleasesBothSubscriptions() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let source = try scheduler.createHotObservable("^-1---", of: Int.self)
+    let sampler = try scheduler.createHotObservable("^-----", of: Void.self)
+    let res = scheduler.start(disposed: 230) { source.sample(sampler) }
+    expectMarbles(res.events, "^--")
+    expectSubscriptions(source.subscriptions, "^--!")
+    expectSubscriptions(sampler.subscriptions, "^--!")
   }
 
   @Test func disposeInsideOnNext() {

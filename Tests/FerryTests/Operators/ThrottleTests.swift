@@ -4,51 +4,50 @@ import Foundation
 import Testing
 
 @Suite struct ThrottleTests {
-  private static let timeline: [Recorded<Event<Int>>] = [
-    .next(150, 1), .next(210, 2), .next(220, 3), .next(225, 4), .next(260, 5), .next(300, 6), .next(305, 7),
-    .completed(400),
-  ]
+  // The diagrams here use 5-tick frames (`frameTicks: 5`): the sources emit at times such as 215 and 225, half
+  // of a default frame. `^` is still at 200.
 
-  @Test func latestEmitsTheLastElementOfEachQuietPeriod() {
+  @Test func latestEmitsTheLastElementOfEachQuietPeriod() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable(Self.timeline)
+    let xs = try scheduler.createHotObservable(
+      "1---------^-2-34------5-------67------------------|", of: Int.self, frameTicks: 5)
     let res = scheduler.start { xs.throttle(.seconds(20), scheduler: scheduler) }
-    #expect(
-      res.events == [.next(210, 2), .next(230, 4), .next(260, 5), .next(300, 6), .next(320, 7), .completed(400)])
-    #expect(xs.subscriptions == [Subscription(200, 400)])
+    expectMarbles(res.events, "          ^-2---4-----5-------6---7---------------|", frameTicks: 5)
+    expectSubscriptions(xs.subscriptions, "          ^---------------------------------------!", frameTicks: 5)
   }
 
-  @Test func notLatestDropsElementsOfTheQuietPeriod() {
+  @Test func notLatestDropsElementsOfTheQuietPeriod() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable(Self.timeline)
+    let xs = try scheduler.createHotObservable(
+      "1---------^-2-34------5-------67------------------|", of: Int.self, frameTicks: 5)
     let res = scheduler.start { xs.throttle(.seconds(20), latest: false, scheduler: scheduler) }
-    #expect(res.events == [.next(210, 2), .next(260, 5), .next(300, 6), .completed(400)])
-    #expect(xs.subscriptions == [Subscription(200, 400)])
+    expectMarbles(res.events, "          ^-2---------5-------6-------------------|", frameTicks: 5)
+    expectSubscriptions(xs.subscriptions, "          ^---------------------------------------!", frameTicks: 5)
   }
 
-  @Test func completionWaitsForThePendingElement() {
+  @Test func completionWaitsForThePendingElement() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(210, 1), .next(215, 2), .completed(220)])
+    let xs = try scheduler.createHotObservable("^-12|", of: Int.self, frameTicks: 5)
     let res = scheduler.start { xs.throttle(.seconds(20), scheduler: scheduler) }
-    #expect(res.events == [.next(210, 1), .next(230, 2), .completed(230)])
+    expectMarbles(res.events, "^-1---(2|)", frameTicks: 5)
     // The test observable's subscription ends when it terminates (it is wrapped by `asObservable()`).
-    #expect(xs.subscriptions == [Subscription(200, 220)])
+    expectSubscriptions(xs.subscriptions, "^---!", frameTicks: 5)
   }
 
-  @Test func errorDropsThePendingElement() {
+  @Test func errorDropsThePendingElement() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(210, 1), .next(215, 2), .error(220, TestError())])
+    let xs = try scheduler.createHotObservable("^-12#", of: Int.self, error: TestError(), frameTicks: 5)
     let res = scheduler.start { xs.throttle(.seconds(20), scheduler: scheduler) }
-    #expect(res.events == [.next(210, 1), .error(220, TestError())])
-    #expect(xs.subscriptions == [Subscription(200, 220)])
+    expectMarbles(res.events, "^-1-#", error: TestError(), frameTicks: 5)
+    expectSubscriptions(xs.subscriptions, "^---!", frameTicks: 5)
   }
 
-  @Test func disposalCancelsThePendingTimer() {
+  @Test func disposalCancelsThePendingTimer() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(210, 1), .next(215, 2), .next(260, 3)])
+    let xs = try scheduler.createHotObservable("^-12--------3", of: Int.self, frameTicks: 5)
     let res = scheduler.start(disposed: 220) { xs.throttle(.seconds(20), scheduler: scheduler) }
-    #expect(res.events == [.next(210, 1)])
-    #expect(xs.subscriptions == [Subscription(200, 220)])
+    expectMarbles(res.events, "^-1", frameTicks: 5)
+    expectSubscriptions(xs.subscriptions, "^---!", frameTicks: 5)
   }
 
   @Test func disposeFromInsideOnNextStopsDelivery() {

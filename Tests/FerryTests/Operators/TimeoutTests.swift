@@ -4,84 +4,86 @@ import Foundation
 import Testing
 
 @Suite struct TimeoutTests {
-  @Test func failsWhenAGapIsTooLong() {
+  @Test func failsWhenAGapIsTooLong() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(150, 1), .next(210, 2), .next(240, 3), .next(300, 4)])
+    let xs = try scheduler.createHotObservable("1----^2--3-----4", of: Int.self)
     let res = scheduler.start { xs.timeout(.seconds(50), scheduler: scheduler) }
-    #expect(res.events == [.next(210, 2), .next(240, 3), .error(290, RxError.timeout)])
-    #expect(xs.subscriptions == [Subscription(200, 290)])
+    expectMarbles(res.events, "     ^2--3----#", error: RxError.timeout)
+    expectSubscriptions(xs.subscriptions, "     ^--------!")
   }
 
-  @Test func timerStartsAtSubscription() {
+  @Test func timerStartsAtSubscription() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(260, 1)])
+    let xs = try scheduler.createHotObservable("^-----1", of: Int.self)
     let res = scheduler.start { xs.timeout(.seconds(50), scheduler: scheduler) }
-    #expect(res.events == [.error(250, RxError.timeout)])
-    #expect(xs.subscriptions == [Subscription(200, 250)])
+    expectMarbles(res.events, "^----#", error: RxError.timeout)
+    expectSubscriptions(xs.subscriptions, "^----!")
   }
 
-  @Test func passesThroughInTime() {
+  @Test func passesThroughInTime() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .completed(280)])
+    let xs = try scheduler.createHotObservable("^1--2---|", of: Int.self)
     let res = scheduler.start { xs.timeout(.seconds(50), scheduler: scheduler) }
-    #expect(res.events == [.next(210, 1), .next(240, 2), .completed(280)])
-    #expect(xs.subscriptions == [Subscription(200, 280)])
+    expectMarbles(res.events, "^1--2---|")
+    expectSubscriptions(xs.subscriptions, "^-------!")
   }
 
-  @Test func neverDueTimeNeverTimesOut() {
+  @Test func neverDueTimeNeverTimesOut() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(210, 1), .next(900, 2)])
+    let xs = try scheduler.createHotObservable("^1<68>2", of: Int.self)
     let res = scheduler.start { xs.timeout(.never, scheduler: scheduler) }
-    #expect(res.events == [.next(210, 1), .next(900, 2)])
+    expectMarbles(res.events, "^1<68>2")
     #expect(scheduler.clock == 1000)
   }
 
-  @Test func throttleAndDelayWithNeverDueTime() {
+  @Test func throttleAndDelayWithNeverDueTime() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+    let xs = try scheduler.createHotObservable("^12-------|", of: Int.self)
     let throttled = scheduler.start { xs.throttle(.never, scheduler: scheduler) }
-    #expect(throttled.events == [.next(210, 1)])
+    expectMarbles(throttled.events, "^1")
     let delayed = TestScheduler(initialClock: 0)
-    let ys = delayed.createHotObservable([.next(210, 1), .completed(300)])
+    let ys = try delayed.createHotObservable("^1--------|", of: Int.self)
     let res = delayed.start { ys.delay(.never, scheduler: delayed) }
-    #expect(res.events == [])
+    expectMarbles(res.events, "^")
     #expect(delayed.clock == 1000)
   }
 
-  @Test func forwardsErrors() {
+  @Test func forwardsErrors() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(210, 1), .error(240, TestError())])
+    let xs = try scheduler.createHotObservable("^1--#", of: Int.self, error: TestError())
     let res = scheduler.start { xs.timeout(.seconds(50), scheduler: scheduler) }
-    #expect(res.events == [.next(210, 1), .error(240, TestError())])
+    expectMarbles(res.events, "^1--#", error: TestError())
   }
 
-  @Test func switchesToOther() {
+  // `other` is drawn from the column where it is subscribed; `<@200>` starts its subscription diagram at 200.
+
+  @Test func switchesToOther() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .next(300, 3)])
-    let ys = scheduler.createColdObservable([.next(10, -1), .completed(20)])
+    let xs = try scheduler.createHotObservable("      ^1--2-----3", of: Int.self)
+    let ys = try scheduler.createColdObservable("               -a|", values: ["a": -1])
     let res = scheduler.start { xs.timeout(.seconds(50), other: ys, scheduler: scheduler) }
-    #expect(res.events == [.next(210, 1), .next(240, 2), .next(300, -1), .completed(310)])
-    #expect(xs.subscriptions == [Subscription(200, 290)])
-    #expect(ys.subscriptions == [Subscription(290, 310)])
+    expectMarbles(res.events, "      ^1--2-----a|", values: ["a": -1])
+    expectSubscriptions(xs.subscriptions, "      ^--------!")
+    expectSubscriptions(ys.subscriptions, "<@200>---------^-!")
   }
 
-  @Test func disposalCancelsTheTimer() {
+  @Test func disposalCancelsTheTimer() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(210, 1)])
-    let ys = scheduler.createColdObservable([.next(10, -1)])
+    let xs = try scheduler.createHotObservable("^1", of: Int.self)
+    let ys = try scheduler.createColdObservable("-a", values: ["a": -1])
     let res = scheduler.start(disposed: 230) { xs.timeout(.seconds(50), other: ys, scheduler: scheduler) }
-    #expect(res.events == [.next(210, 1)])
-    #expect(xs.subscriptions == [Subscription(200, 230)])
+    expectMarbles(res.events, "^1")
+    expectSubscriptions(xs.subscriptions, "^--!")
     #expect(ys.subscriptions == [])
   }
 
-  @Test func disposalAfterTheSwitchDisposesOther() {
+  @Test func disposalAfterTheSwitchDisposesOther() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(210, 1)])
-    let ys = scheduler.createColdObservable([.next(10, -1), .next(50, -2)])
+    let xs = try scheduler.createHotObservable("      ^1", of: Int.self)
+    let ys = try scheduler.createColdObservable("            -a---b", values: ["a": -1, "b": -2])
     let res = scheduler.start(disposed: 300) { xs.timeout(.seconds(50), other: ys, scheduler: scheduler) }
-    #expect(res.events == [.next(210, 1), .next(270, -1)])
-    #expect(ys.subscriptions == [Subscription(260, 300)])
+    expectMarbles(res.events, "      ^1-----a", values: ["a": -1])
+    expectSubscriptions(ys.subscriptions, "<@200>------^---!")
   }
 
   @Test func disposeFromInsideOnNextStopsDelivery() {

@@ -27,49 +27,47 @@ import Testing
     return (windows.current, res.events)
   }
 
-  @Test func closesOnCountOrTimeSpan() {
+  // 1 comes at 205, half a frame after the subscription: `<@205>1<@210>` states it. The other diagrams are padded
+  // so that each column is the same time in all of them: `<@200>` puts the column before 210 at 200, where `^` is.
+  // The outer sequence emits each window's index; the windows' diagrams follow.
+
+  @Test func closesOnCountOrTimeSpan() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([
-      .next(205, 1), .next(210, 2), .next(240, 3), .next(280, 4), .next(320, 5), .next(350, 6), .next(370, 7),
-      .next(420, 8), .next(470, 9), .completed(600),
-    ])
+    let xs = try scheduler.createHotObservable("<@205>1<@210>2--3---4---5--6-7----8----9------------|", of: Int.self)
     let (windows, outer) = record(scheduler) { xs.window(timeSpan: .seconds(70), count: 3, scheduler: scheduler) }
-    #expect(
-      outer == [
-        .next(200, 0), .next(240, 1), .next(310, 2), .next(370, 3), .next(440, 4), .next(510, 5), .next(580, 6),
-        .completed(600),
-      ])
-    #expect(
-      windows.map(\.events) == [
-        [.next(205, 1), .next(210, 2), .next(240, 3), .completed(240)],
-        [.next(280, 4), .completed(310)],
-        [.next(320, 5), .next(350, 6), .next(370, 7), .completed(370)],
-        [.next(420, 8), .completed(440)],
-        [.next(470, 9), .completed(510)],
-        [.completed(580)],
-        [.completed(600)],
-      ])
-    #expect(xs.subscriptions == [Subscription(200, 600)])
+    expectMarbles(outer, "      <@200>0---1------2-----3------4------5------6-|")
+    try #require(windows.count == 7)
+    expectMarbles(windows[0].events, "<@205>1<@210>2--(3|)")
+    expectMarbles(windows[1].events, "      <@200>--------4--|")
+    expectMarbles(windows[2].events, "      <@200>------------5--6-(7|)")
+    expectMarbles(windows[3].events, "      <@200>----------------------8-|")
+    expectMarbles(windows[4].events, "      <@200>---------------------------9---|")
+    expectMarbles(windows[5].events, "      <@200>--------------------------------------|")
+    expectMarbles(windows[6].events, "      <@200>----------------------------------------|")
+    expectSubscriptions(xs.subscriptions, "            ^---------------------------------------!")
   }
 
-  @Test func errorTerminatesTheWindowAndTheOuterSequence() {
+  @Test func errorTerminatesTheWindowAndTheOuterSequence() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(205, 1), .error(250, TestError())])
+    let xs = try scheduler.createHotObservable("<@205>1<@210>----#", of: Int.self, error: TestError())
     let (windows, outer) = record(scheduler) { xs.window(timeSpan: .seconds(70), count: 3, scheduler: scheduler) }
-    #expect(outer == [.next(200, 0), .error(250, TestError())])
-    #expect(windows.map(\.events) == [[.next(205, 1), .error(250, TestError())]])
-    #expect(xs.subscriptions == [Subscription(200, 250)])
+    expectMarbles(outer, "      <@200>0----#", error: TestError())
+    try #require(windows.count == 1)
+    expectMarbles(windows[0].events, "<@205>1<@210>----#", error: TestError())
+    expectSubscriptions(xs.subscriptions, "            ^----!")
   }
 
-  @Test func disposalCancelsTheTimer() {
+  @Test func disposalCancelsTheTimer() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(205, 1), .next(280, 2)])
+    let xs = try scheduler.createHotObservable("<@205>1<@210>-------2", of: Int.self)
     let (windows, outer) = record(scheduler, disposed: 300) {
       xs.window(timeSpan: .seconds(70), count: 3, scheduler: scheduler)
     }
-    #expect(outer == [.next(200, 0), .next(270, 1)])
-    #expect(windows.map(\.events) == [[.next(205, 1), .completed(270)], [.next(280, 2)]])
-    #expect(xs.subscriptions == [Subscription(200, 300)])
+    expectMarbles(outer, "      <@200>0------1")
+    try #require(windows.count == 2)
+    expectMarbles(windows[0].events, "<@205>1<@210>------|")
+    expectMarbles(windows[1].events, "      <@200>--------2")
+    expectSubscriptions(xs.subscriptions, "            ^---------!")
   }
 
   @Test func timersOnOtherThreadsKeepTheGrammar() async {
