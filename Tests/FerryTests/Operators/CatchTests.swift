@@ -43,17 +43,14 @@ struct CatchTests {
     #expect(Harness.events(observable) == [.next(42), .completed])
   }
 
-  @Test func disposingDisposesTheFallbackSubscription() {
-    let source = PublishSubject<Int>()
-    let fallback = PublishSubject<Int>()
-    let (recorder, subscription) = Harness.record(source.catch { _ in fallback.asObservable() })
-    source.onError(TestError())
-    #expect(fallback.hasObservers)
-    fallback.onNext(5)
-    subscription.dispose()
-    #expect(!fallback.hasObservers)
-    fallback.onNext(6)
-    #expect(recorder.events.current == [.next(5)])
+  @Test func disposingDisposesTheFallbackSubscription() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let source = try scheduler.createHotObservable("      ^-#", of: Int.self)
+    let fallback = try scheduler.createHotObservable("      ^--5-6", of: Int.self)
+    let observer = scheduler.start(disposed: 240) { source.catch { _ in fallback.asObservable() } }
+    expectMarbles(observer.events, "      ^--5")
+    expectSubscriptions(source.subscriptions, "      ^-!")
+    expectSubscriptions(fallback.subscriptions, "<@200>--^-!")
   }
 
   @Test func fallbackCompletionReleasesEverything() {

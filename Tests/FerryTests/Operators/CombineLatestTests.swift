@@ -4,19 +4,14 @@ import FerryTesting
 import Testing
 
 @Suite struct CombineLatestTests {
-  @Test func tupleFormEmitsOnceAllHaveEmitted() {
-    let first = PublishSubject<Int>()
-    let second = PublishSubject<String>()
-    let results = LockedBox<[String]>([])
-    _ = Observable.combineLatest(first, second).subscribe(onNext: { number, text in
-      results.withLock { $0.append("\(number)\(text)") }
-    })
-    first.onNext(1)
-    first.onNext(2)
-    second.onNext("a")
-    first.onNext(3)
-    second.onNext("b")
-    #expect(results.current == ["2a", "3a", "3b"])
+  @Test func tupleFormEmitsOnceAllHaveEmitted() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let first = try scheduler.createHotObservable("^-1-2---3", of: Int.self)
+    let second = try scheduler.createHotObservable("^-----a---b", of: String.self)
+    let observer = scheduler.start {
+      Observable.combineLatest(first, second).map { number, text in "\(number)\(text)" }
+    }
+    expectMarbles(observer.events, "^-----A-B-C", values: ["A": "2a", "B": "3a", "C": "3b"])
   }
 
   @Test func resultSelectorForm() {
@@ -44,51 +39,45 @@ import Testing
     #expect(values.current == [11])
   }
 
-  @Test func completesWhenAllComplete() {
-    let first = PublishSubject<Int>()
-    let second = PublishSubject<Int>()
-    let recorder = EventRecorder<Int>()
-    _ = Observable.combineLatest(first, second) { $0 + $1 }.subscribe(recorder)
-    first.onNext(1)
-    second.onNext(2)
-    first.onCompleted()
-    second.onNext(3)
-    #expect(!recorder.isCompleted)
-    second.onCompleted()
-    #expect(recorder.events.current == [.next(3), .next(4), .completed])
+  @Test func completesWhenAllComplete() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let first = try scheduler.createHotObservable("^1-|", of: Int.self)
+    let second = try scheduler.createHotObservable("^-2-3|", of: Int.self)
+    let observer = scheduler.start { Observable.combineLatest(first, second) { $0 + $1 } }
+    expectMarbles(observer.events, "^-3-4|")
+    expectSubscriptions(first.subscriptions, "^--!")
+    expectSubscriptions(second.subscriptions, "^----!")
   }
 
-  @Test func sourceCompletingWithoutElementsCompletesAtOnce() {
-    let first = PublishSubject<Int>()
-    let recorder = EventRecorder<Int>()
-    _ = Observable.combineLatest(first, Observable<Int>.empty()) { $0 + $1 }.subscribe(recorder)
-    #expect(recorder.events.current == [.completed])
-    #expect(!first.hasObservers)
+  @Test func sourceCompletingWithoutElementsCompletesAtOnce() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let first = try scheduler.createHotObservable("^-1", of: Int.self)
+    let observer = scheduler.start { Observable.combineLatest(first, Observable<Int>.empty()) { $0 + $1 } }
+    expectMarbles(observer.events, "(^|)")
+    expectSubscriptions(first.subscriptions, "(^!)")
   }
 
-  @Test func errorTerminatesAndDisposesOthers() {
-    let first = PublishSubject<Int>()
-    let second = PublishSubject<Int>()
-    let recorder = EventRecorder<Int>()
-    _ = Observable.combineLatest(first, second) { $0 + $1 }.subscribe(recorder)
-    first.onNext(1)
-    second.onError(TestError(id: 1))
-    #expect(recorder.events.current == [.error(TestError(id: 1))])
-    #expect(!first.hasObservers)
+  @Test func errorTerminatesAndDisposesOthers() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let first = try scheduler.createHotObservable("^1--", of: Int.self)
+    let second = try scheduler.createHotObservable("^-#", of: Int.self, error: TestError(id: 1))
+    let observer = scheduler.start { Observable.combineLatest(first, second) { $0 + $1 } }
+    expectMarbles(observer.events, "^-#", error: TestError(id: 1))
+    expectSubscriptions(first.subscriptions, "^-!")
+    expectSubscriptions(second.subscriptions, "^-!")
   }
 
-  @Test func resultSelectorErrorTerminates() {
-    let first = PublishSubject<Int>()
-    let recorder = EventRecorder<Int>()
-    _ = Observable.combineLatest(first, Observable.just(0)) { value, _ -> Int in
-      if value == 2 { throw TestError(id: 2) }
-      return value
-    }.subscribe(recorder)
-    first.onNext(1)
-    first.onNext(2)
-    first.onNext(3)
-    #expect(recorder.events.current == [.next(1), .error(TestError(id: 2))])
-    #expect(!first.hasObservers)
+  @Test func resultSelectorErrorTerminates() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let first = try scheduler.createHotObservable("^1-2-3", of: Int.self)
+    let observer = scheduler.start {
+      Observable.combineLatest(first, Observable.just(0)) { value, _ -> Int in
+        if value == 2 { throw TestError(id: 2) }
+        return value
+      }
+    }
+    expectMarbles(observer.events, "^1-#", error: TestError(id: 2))
+    expectSubscriptions(first.subscriptions, "^--!")
   }
 
   @Test func collectionForms() {
@@ -107,14 +96,14 @@ import Testing
     #expect(recorder.events.current == [.next([]), .completed])
   }
 
-  @Test func disposeDisposesEverySource() {
-    let counter = SubscriptionCounter()
-    let subscription = Observable.combineLatest(
-      counter.track(Observable<Int>.never()), counter.track(Observable<Int>.never())
-    ).subscribe { _ in }
-    #expect(counter.active == 2)
-    subscription.dispose()
-    #expect(counter.active == 0)
+  @Test func disposeDisposesEverySource() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let first = try scheduler.createColdObservable("-", of: Int.self)
+    let second = try scheduler.createColdObservable("-", of: Int.self)
+    let observer = scheduler.start { Observable.combineLatest(first, second).map { one, two in one + two } }
+    expectMarbles(observer.events, "^")
+    expectSubscriptions(first.subscriptions, "^<79>!")
+    expectSubscriptions(second.subscriptions, "^<79>!")
   }
 
   @Test func disposeInsideOnNext() {

@@ -9,18 +9,17 @@ import Testing
     #expect(recorder.events.current == [.next(1), .next(3), .completed])
   }
 
-  @Test func thrownErrorTerminates() {
-    let recorder = EventRecorder<Int>()
-    let subject = PublishSubject<Int>()
-    _ = subject.compactMap { value -> Int? in
-      if value == 2 { throw TestError(id: 2) }
-      return value
-    }.subscribe(recorder)
-    subject.onNext(1)
-    subject.onNext(2)
-    subject.onNext(3)
-    #expect(recorder.events.current == [.next(1), .error(TestError(id: 2))])
-    #expect(!subject.hasObservers)
+  @Test func thrownErrorTerminates() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = try scheduler.createHotObservable("^123", of: Int.self)
+    let observer = scheduler.start {
+      xs.compactMap { value -> Int? in
+        if value == 2 { throw TestError(id: 2) }
+        return value
+      }
+    }
+    expectMarbles(observer.events, "^1#", error: TestError(id: 2))
+    expectSubscriptions(xs.subscriptions, "^-!")
   }
 
   @Test func forwardsUpstreamError() {

@@ -3,18 +3,14 @@ import FerryTesting
 import Testing
 
 @Suite struct ConcatTests {
-  @Test func instanceConcatSubscribesToSecondAfterFirstCompletes() {
-    let first = PublishSubject<Int>()
-    let second = PublishSubject<Int>()
-    let recorder = EventRecorder<Int>()
-    _ = first.concat(second).subscribe(recorder)
-    #expect(!second.hasObservers)
-    first.onNext(1)
-    first.onCompleted()
-    #expect(second.hasObservers)
-    second.onNext(2)
-    second.onCompleted()
-    #expect(recorder.events.current == [.next(1), .next(2), .completed])
+  @Test func instanceConcatSubscribesToSecondAfterFirstCompletes() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let first = try scheduler.createHotObservable("      ^1|", of: Int.self)
+    let second = try scheduler.createColdObservable("        -2|", of: Int.self)
+    let observer = scheduler.start { first.concat(second) }
+    expectMarbles(observer.events, "      ^1-2|")
+    expectSubscriptions(first.subscriptions, "      ^-!")
+    expectSubscriptions(second.subscriptions, "<@200>--^-!")
   }
 
   @Test func staticForms() {
@@ -45,17 +41,14 @@ import Testing
     #expect(counter.subscribed == 0)
   }
 
-  @Test func concatOfObservableOfObservables() {
-    let outer = PublishSubject<Observable<Int>>()
-    let first = PublishSubject<Int>()
-    let recorder = EventRecorder<Int>()
-    _ = outer.concat().subscribe(recorder)
-    outer.onNext(first.asObservable())
-    outer.onNext(Observable.of(2))
-    first.onNext(1)
-    first.onCompleted()
-    outer.onCompleted()
-    #expect(recorder.events.current == [.next(1), .next(2), .completed])
+  @Test func concatOfObservableOfObservables() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let first = try scheduler.createHotObservable("      ^--1|", of: Int.self)
+    let outer = try scheduler.createHotObservable(
+      "      ^ab--|", values: ["a": first.asObservable(), "b": Observable.of(2)])
+    let observer = scheduler.start { outer.concat() }
+    expectMarbles(observer.events, "      ^--12|")
+    expectSubscriptions(first.subscriptions, "<@200>-^--!")
   }
 
   @Test func disposeInsideOnNextStopsTheChain() {

@@ -10,28 +10,27 @@ import Testing
     #expect(recorder.events.current == [.next(10), .next(11), .next(20), .next(21), .completed])
   }
 
-  @Test func selectorErrorTerminatesAndDisposesInners() {
-    let counter = SubscriptionCounter()
-    let outer = PublishSubject<Int>()
-    let recorder = EventRecorder<Int>()
-    _ = outer.flatMap { value -> Observable<Int> in
-      if value == 2 { throw TestError(id: 2) }
-      return counter.track(Observable.never())
-    }.subscribe(recorder)
-    outer.onNext(1)
-    outer.onNext(2)
-    #expect(recorder.events.current == [.error(TestError(id: 2))])
-    #expect(counter.active == 0)
-    #expect(!outer.hasObservers)
+  @Test func selectorErrorTerminatesAndDisposesInners() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let inner = try scheduler.createColdObservable("-", of: Int.self)
+    let outer = try scheduler.createHotObservable("      ^-1-2", of: Int.self)
+    let observer = scheduler.start {
+      outer.flatMap { value -> Observable<Int> in
+        if value == 2 { throw TestError(id: 2) }
+        return inner.asObservable()
+      }
+    }
+    expectMarbles(observer.events, "      ^---#", error: TestError(id: 2))
+    expectSubscriptions(outer.subscriptions, "      ^---!")
+    expectSubscriptions(inner.subscriptions, "<@200>--^-!")
   }
 
-  @Test func innerErrorTerminates() {
-    let outer = PublishSubject<Int>()
-    let recorder = EventRecorder<Int>()
-    _ = outer.flatMap { _ in Observable<Int>.error(TestError(id: 3)) }.subscribe(recorder)
-    outer.onNext(1)
-    #expect(recorder.events.current == [.error(TestError(id: 3))])
-    #expect(!outer.hasObservers)
+  @Test func innerErrorTerminates() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let outer = try scheduler.createHotObservable("^-1", of: Int.self)
+    let observer = scheduler.start { outer.flatMap { _ in Observable<Int>.error(TestError(id: 3)) } }
+    expectMarbles(observer.events, "^-#", error: TestError(id: 3))
+    expectSubscriptions(outer.subscriptions, "^-!")
   }
 
   @Test func releasesCapturesAfterDispose() {
@@ -52,31 +51,28 @@ import Testing
 }
 
 @Suite struct FlatMapLatestTests {
-  @Test func switchesToLatestAndDisposesPrevious() {
-    let outer = PublishSubject<Int>()
-    let inners = [PublishSubject<String>(), PublishSubject<String>()]
-    let recorder = EventRecorder<String>()
-    _ = outer.flatMapLatest { inners[$0].asObservable() }.subscribe(recorder)
-    outer.onNext(0)
-    inners[0].onNext("a")
-    outer.onNext(1)
-    #expect(!inners[0].hasObservers)
-    inners[0].onNext("stale")
-    inners[1].onNext("b")
-    #expect(recorder.elements == ["a", "b"])
+  @Test func switchesToLatestAndDisposesPrevious() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let inners = [
+      try scheduler.createHotObservable("      ^-a-s", values: ["a": "a", "s": "stale"]),
+      try scheduler.createHotObservable("      ^----b", of: String.self),
+    ]
+    let outer = try scheduler.createHotObservable("      ^0-1", of: Int.self)
+    let observer = scheduler.start { outer.flatMapLatest { inners[$0].asObservable() } }
+    expectMarbles(observer.events, "      ^-a--b")
+    expectSubscriptions(outer.subscriptions, "      ^<79>!")
+    expectSubscriptions(inners[0].subscriptions, "<@200>-^-!")
+    expectSubscriptions(inners[1].subscriptions, "<@200>---^<@1000>!")
   }
 
-  @Test func completesWhenOuterAndCurrentInnerComplete() {
-    let outer = PublishSubject<Int>()
-    let inner = PublishSubject<Int>()
-    let recorder = EventRecorder<Int>()
-    _ = outer.flatMapLatest { _ in inner.asObservable() }.subscribe(recorder)
-    outer.onNext(1)
-    outer.onCompleted()
-    #expect(!recorder.isCompleted)
-    inner.onNext(5)
-    inner.onCompleted()
-    #expect(recorder.events.current == [.next(5), .completed])
+  @Test func completesWhenOuterAndCurrentInnerComplete() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let inner = try scheduler.createHotObservable("      ^---5|", of: Int.self)
+    let outer = try scheduler.createHotObservable("      ^1|", of: Int.self)
+    let observer = scheduler.start { outer.flatMapLatest { _ in inner.asObservable() } }
+    expectMarbles(observer.events, "      ^---5|")
+    expectSubscriptions(outer.subscriptions, "      ^-!")
+    expectSubscriptions(inner.subscriptions, "<@200>-^---!")
   }
 
   @Test func outerCompletionWithoutInnerCompletes() {
@@ -91,28 +87,26 @@ import Testing
     #expect(recorder.events.current == [.next(1), .next(10), .next(2), .next(20), .completed])
   }
 
-  @Test func innerErrorAndSelectorErrorTerminate() {
-    let outer = PublishSubject<Int>()
-    let recorder = EventRecorder<Int>()
-    _ = outer.flatMapLatest { value -> Observable<Int> in
-      if value == 0 { throw TestError(id: 0) }
-      return .error(TestError(id: value))
-    }.subscribe(recorder)
-    outer.onNext(4)
-    outer.onNext(0)
-    #expect(recorder.events.current == [.error(TestError(id: 4))])
-    #expect(!outer.hasObservers)
+  @Test func innerErrorAndSelectorErrorTerminate() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let outer = try scheduler.createHotObservable("^4-0", of: Int.self)
+    let observer = scheduler.start {
+      outer.flatMapLatest { value -> Observable<Int> in
+        if value == 0 { throw TestError(id: 0) }
+        return .error(TestError(id: value))
+      }
+    }
+    expectMarbles(observer.events, "^#", error: TestError(id: 4))
+    expectSubscriptions(outer.subscriptions, "^!")
   }
 
-  @Test func disposeDisposesCurrentInner() {
-    let counter = SubscriptionCounter()
-    let outer = PublishSubject<Int>()
-    let subscription = outer.flatMapLatest { _ in counter.track(Observable<Int>.never()) }.subscribe { _ in }
-    outer.onNext(1)
-    outer.onNext(2)
-    #expect(counter.subscribed == 2 && counter.active == 1)
-    subscription.dispose()
-    #expect(counter.active == 0)
+  @Test func disposeDisposesCurrentInner() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let inner = try scheduler.createColdObservable("-", of: Int.self)
+    let outer = try scheduler.createHotObservable("      ^12", of: Int.self)
+    let observer = scheduler.start { outer.flatMapLatest { _ in inner.asObservable() } }
+    expectMarbles(observer.events, "      ^")
+    expectSubscriptions(inner.subscriptions, "<@200>-^!", "<@200>--^<@1000>!")
   }
 
   @Test func disposeInsideOnNext() {
@@ -133,91 +127,75 @@ import Testing
     #expect(!inner.hasObservers && !outer.hasObservers)
   }
 
-  @Test func switchLatestOnObservableOfObservables() {
-    let outer = PublishSubject<Observable<Int>>()
-    let first = PublishSubject<Int>()
-    let recorder = EventRecorder<Int>()
-    _ = outer.switchLatest().subscribe(recorder)
-    outer.onNext(first.asObservable())
-    first.onNext(1)
-    outer.onNext(Observable.of(2, 3))
-    first.onNext(99)
-    outer.onCompleted()
-    #expect(recorder.events.current == [.next(1), .next(2), .next(3), .completed])
+  @Test func switchLatestOnObservableOfObservables() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let first = try scheduler.createHotObservable("      ^-1-   x", values: ["x": 99])
+    let outer = try scheduler.createHotObservable(
+      "      ^a-b   -|", values: ["a": first.asObservable(), "b": Observable.of(2, 3)])
+    let observer = scheduler.start { outer.switchLatest() }
+    expectMarbles(observer.events, "      ^-1(23)-|")
+    expectSubscriptions(first.subscriptions, "<@200>-^-!")
   }
 }
 
 @Suite struct FlatMapFirstTests {
-  @Test func ignoresElementsWhileInnerActive() {
-    let outer = PublishSubject<Int>()
-    let inner = PublishSubject<Int>()
+  @Test func ignoresElementsWhileInnerActive() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let inner = try scheduler.createHotObservable("      ^--1|", of: Int.self)
+    let outer = try scheduler.createHotObservable("      ^ab--c", values: ["a": 100, "b": 200, "c": 300])
     let selected = LockedBox<[Int]>([])
-    let recorder = EventRecorder<Int>()
-    _ = outer.flatMapFirst { value -> Observable<Int> in
-      selected.withLock { $0.append(value) }
-      return inner.asObservable().map { $0 + value }
-    }.subscribe(recorder)
-    outer.onNext(100)
-    outer.onNext(200)  // ignored: selector not called
-    inner.onNext(1)
-    inner.onCompleted()
-    outer.onNext(300)
+    let observer = scheduler.start {
+      outer.flatMapFirst { value -> Observable<Int> in
+        selected.withLock { $0.append(value) }
+        return inner.asObservable().map { $0 + value }
+      }
+    }
+    expectMarbles(observer.events, "      ^--a", values: ["a": 101])
+    // b (200) is ignored: the selector is not called and nothing is subscribed at 220.
     #expect(selected.current == [100, 300])
-    #expect(recorder.elements == [101])
+    expectSubscriptions(inner.subscriptions, "<@200>-^--!", "<@200>-----^<@1000>!")
   }
 
-  @Test func completesWhenOuterAndActiveInnerComplete() {
-    let outer = PublishSubject<Int>()
-    let inner = PublishSubject<Int>()
-    let recorder = EventRecorder<Int>()
-    _ = outer.flatMapFirst { _ in inner.asObservable() }.subscribe(recorder)
-    outer.onNext(1)
-    outer.onCompleted()
-    #expect(!recorder.isCompleted)
-    inner.onCompleted()
-    #expect(recorder.events.current == [.completed])
+  @Test func completesWhenOuterAndActiveInnerComplete() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let inner = try scheduler.createHotObservable("      ^---|", of: Int.self)
+    let outer = try scheduler.createHotObservable("      ^1|", of: Int.self)
+    let observer = scheduler.start { outer.flatMapFirst { _ in inner.asObservable() } }
+    expectMarbles(observer.events, "      ^---|")
+    expectSubscriptions(inner.subscriptions, "<@200>-^--!")
   }
 
-  @Test func disposeDisposesActiveInner() {
-    let counter = SubscriptionCounter()
-    let outer = PublishSubject<Int>()
-    let subscription = outer.flatMapFirst { _ in counter.track(Observable<Int>.never()) }.subscribe { _ in }
-    outer.onNext(1)
-    outer.onNext(2)
-    #expect(counter.subscribed == 1)
-    subscription.dispose()
-    #expect(counter.active == 0)
+  @Test func disposeDisposesActiveInner() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let inner = try scheduler.createColdObservable("-", of: Int.self)
+    let outer = try scheduler.createHotObservable("      ^12", of: Int.self)
+    let observer = scheduler.start { outer.flatMapFirst { _ in inner.asObservable() } }
+    expectMarbles(observer.events, "      ^")
+    expectSubscriptions(inner.subscriptions, "<@200>-^<@1000>!")
   }
 }
 
 @Suite struct ConcatMapTests {
-  @Test func queuesInnersInOrder() {
-    let outer = PublishSubject<Int>()
-    let inners = [PublishSubject<Int>(), PublishSubject<Int>()]
-    let recorder = EventRecorder<Int>()
-    _ = outer.concatMap { inners[$0].asObservable() }.subscribe(recorder)
-    outer.onNext(0)
-    outer.onNext(1)
-    #expect(inners[0].hasObservers && !inners[1].hasObservers)
-    inners[0].onNext(10)
-    inners[0].onCompleted()
-    #expect(inners[1].hasObservers)
-    inners[1].onNext(20)
-    outer.onCompleted()
-    #expect(!recorder.isCompleted)
-    inners[1].onCompleted()
-    #expect(recorder.events.current == [.next(10), .next(20), .completed])
+  @Test func queuesInnersInOrder() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let inners = [
+      try scheduler.createHotObservable("      ^--a|", values: ["a": 10]),
+      try scheduler.createHotObservable("      ^----b-|", values: ["b": 20]),
+    ]
+    let outer = try scheduler.createHotObservable("      ^01---|", of: Int.self)
+    let observer = scheduler.start { outer.concatMap { inners[$0].asObservable() } }
+    expectMarbles(observer.events, "      ^--a-b-|", values: ["a": 10, "b": 20])
+    expectSubscriptions(inners[0].subscriptions, "<@200>-^--!")
+    expectSubscriptions(inners[1].subscriptions, "<@200>----^--!")
   }
 
-  @Test func disposeDisposesActiveAndDropsQueued() {
-    let counter = SubscriptionCounter()
-    let outer = PublishSubject<Int>()
-    let subscription = outer.concatMap { _ in counter.track(Observable<Int>.never()) }.subscribe { _ in }
-    outer.onNext(1)
-    outer.onNext(2)
-    #expect(counter.subscribed == 1)
-    subscription.dispose()
-    #expect(counter.active == 0 && counter.subscribed == 1)
+  @Test func disposeDisposesActiveAndDropsQueued() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let inner = try scheduler.createColdObservable("-", of: Int.self)
+    let outer = try scheduler.createHotObservable("      ^12", of: Int.self)
+    let observer = scheduler.start { outer.concatMap { _ in inner.asObservable() } }
+    expectMarbles(observer.events, "      ^")
+    expectSubscriptions(inner.subscriptions, "<@200>-^<@1000>!")
   }
 
   @Test func innerErrorTerminates() {

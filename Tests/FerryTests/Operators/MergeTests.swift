@@ -4,18 +4,14 @@ import FerryTesting
 import Testing
 
 @Suite struct MergeTests {
-  @Test func staticMergeInterleavesAndCompletesWhenAllComplete() {
-    let first = PublishSubject<Int>()
-    let second = PublishSubject<Int>()
-    let recorder = EventRecorder<Int>()
-    _ = Observable.merge(first.asObservable(), second.asObservable()).subscribe(recorder)
-    first.onNext(1)
-    second.onNext(2)
-    first.onCompleted()
-    second.onNext(3)
-    #expect(!recorder.isCompleted)
-    second.onCompleted()
-    #expect(recorder.events.current == [.next(1), .next(2), .next(3), .completed])
+  @Test func staticMergeInterleavesAndCompletesWhenAllComplete() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let first = try scheduler.createHotObservable("^-1-|", of: Int.self)
+    let second = try scheduler.createHotObservable("^--2-3-|", of: Int.self)
+    let observer = scheduler.start { Observable.merge(first.asObservable(), second.asObservable()) }
+    expectMarbles(observer.events, "^-12-3-|")
+    expectSubscriptions(first.subscriptions, "^---!")
+    expectSubscriptions(second.subscriptions, "^------!")
   }
 
   @Test func arrayAndCollectionForms() {
@@ -28,30 +24,25 @@ import Testing
     #expect(fromCollection.events.current == fromArray.events.current)
   }
 
-  @Test func errorFromOneSourceTerminatesAndDisposesOthers() {
-    let first = PublishSubject<Int>()
-    let second = PublishSubject<Int>()
-    let recorder = EventRecorder<Int>()
-    _ = Observable.merge(first.asObservable(), second.asObservable()).subscribe(recorder)
-    first.onNext(1)
-    second.onError(TestError(id: 7))
-    first.onNext(2)
-    #expect(recorder.events.current == [.next(1), .error(TestError(id: 7))])
-    #expect(!first.hasObservers)
+  @Test func errorFromOneSourceTerminatesAndDisposesOthers() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let first = try scheduler.createHotObservable("^-1-2", of: Int.self)
+    let second = try scheduler.createHotObservable("^--#", of: Int.self, error: TestError(id: 7))
+    let observer = scheduler.start { Observable.merge(first.asObservable(), second.asObservable()) }
+    expectMarbles(observer.events, "^-1#", error: TestError(id: 7))
+    expectSubscriptions(first.subscriptions, "^--!")
+    expectSubscriptions(second.subscriptions, "^--!")
   }
 
-  @Test func outerCompletionWaitsForInners() {
-    let outer = PublishSubject<Observable<Int>>()
-    let inner = PublishSubject<Int>()
-    let recorder = EventRecorder<Int>()
-    _ = outer.merge().subscribe(recorder)
-    outer.onNext(inner.asObservable())
-    outer.onNext(Observable.of(1, 2))
-    outer.onCompleted()
-    inner.onNext(3)
-    #expect(!recorder.isCompleted)
-    inner.onCompleted()
-    #expect(recorder.events.current == [.next(1), .next(2), .next(3), .completed])
+  @Test func outerCompletionWaitsForInners() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let inner = try scheduler.createHotObservable("      ^----   ---3-|", of: Int.self)
+    let outer = try scheduler.createHotObservable(
+      "      ^-a-b   -|", values: ["a": inner.asObservable(), "b": Observable.of(1, 2)])
+    let observer = scheduler.start { outer.merge() }
+    expectMarbles(observer.events, "      ^---(12)---3-|")
+    expectSubscriptions(outer.subscriptions, "      ^----   -!")
+    expectSubscriptions(inner.subscriptions, "<@200>--^--   -----!")
   }
 
   @Test func emptyOuterCompletes() {
@@ -60,45 +51,45 @@ import Testing
     #expect(recorder.events.current == [.completed])
   }
 
-  @Test func maxConcurrentQueuesInOrder() {
-    let outer = PublishSubject<Observable<Int>>()
-    let inners = (0..<3).map { _ in PublishSubject<Int>() }
-    let recorder = EventRecorder<Int>()
-    _ = outer.merge(maxConcurrent: 2).subscribe(recorder)
-    for inner in inners { outer.onNext(inner.asObservable()) }
-    #expect(inners[0].hasObservers && inners[1].hasObservers && !inners[2].hasObservers)
-    inners[2].onNext(99)  // not subscribed yet: lost, as in RxSwift
-    inners[1].onNext(1)
-    inners[1].onCompleted()
-    #expect(inners[2].hasObservers)
-    inners[2].onNext(2)
-    inners[0].onNext(0)
-    outer.onCompleted()
-    inners[0].onCompleted()
-    inners[2].onCompleted()
-    #expect(recorder.events.current == [.next(1), .next(2), .next(0), .completed])
+  @Test func maxConcurrentQueuesInOrder() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let inners = [
+      try scheduler.createHotObservable("      ^-------0-|", of: Int.self),
+      try scheduler.createHotObservable("      ^----1|", of: Int.self),
+      // x (99) comes before the third inner is subscribed: lost, as in RxSwift.
+      try scheduler.createHotObservable("      ^---x--2---|", values: ["x": 99]),
+    ]
+    let outer = try scheduler.createHotObservable(
+      "      ^abc-----|",
+      values: [
+        "a": inners[0].asObservable(), "b": inners[1].asObservable(),
+        "c": inners[2].asObservable(),
+      ])
+    let observer = scheduler.start { outer.merge(maxConcurrent: 2) }
+    expectMarbles(observer.events, "      ^----1-20--|")
+    expectSubscriptions(outer.subscriptions, "      ^--------!")
+    expectSubscriptions(inners[0].subscriptions, "<@200>-^--------!")
+    expectSubscriptions(inners[1].subscriptions, "<@200>--^---!")
+    expectSubscriptions(inners[2].subscriptions, "<@200>------^----!")
   }
 
-  @Test func disposingOuterDisposesEveryInner() {
-    let counter = SubscriptionCounter()
-    let outer = PublishSubject<Int>()
-    let subscription = outer.flatMap { _ in counter.track(Observable<Int>.never()) }.subscribe { _ in }
-    outer.onNext(1)
-    outer.onNext(2)
-    #expect(counter.active == 2)
-    subscription.dispose()
-    #expect(counter.active == 0)
-    #expect(!outer.hasObservers)
+  @Test func disposingOuterDisposesEveryInner() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let inner = try scheduler.createColdObservable("-", of: Int.self)
+    let outer = try scheduler.createHotObservable("      ^-1-2", of: Int.self)
+    let observer = scheduler.start(disposed: 300) { outer.flatMap { _ in inner.asObservable() } }
+    expectMarbles(observer.events, "      ^")
+    expectSubscriptions(outer.subscriptions, "      ^---------!")
+    expectSubscriptions(inner.subscriptions, "<@200>--^-------!", "<@200>----^-----!")
   }
 
-  @Test func completedInnerIsDisposed() {
-    let counter = SubscriptionCounter()
-    let outer = PublishSubject<Int>()
-    let inner = PublishSubject<Int>()
-    _ = outer.flatMap { _ in counter.track(inner.asObservable()) }.subscribe { _ in }
-    outer.onNext(1)
-    inner.onCompleted()
-    #expect(counter.subscribed == 1 && counter.disposed == 1)
+  @Test func completedInnerIsDisposed() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let inner = try scheduler.createColdObservable("        --|", of: Int.self)
+    let outer = try scheduler.createHotObservable("      ^-1", of: Int.self)
+    let observer = scheduler.start { outer.flatMap { _ in inner.asObservable() } }
+    expectMarbles(observer.events, "      ^")
+    expectSubscriptions(inner.subscriptions, "<@200>--^-!")
   }
 
   @Test func disposeInsideOnNext() {

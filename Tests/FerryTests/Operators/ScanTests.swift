@@ -26,28 +26,24 @@ import Testing
     #expect(second.elements == [1, 3])
   }
 
-  @Test func thrownErrorTerminates() {
-    let recorder = EventRecorder<Int>()
-    let subject = PublishSubject<Int>()
-    _ = subject.scan(0) { accumulated, value in
-      if value < 0 { throw TestError(id: value) }
-      return accumulated + value
-    }.subscribe(recorder)
-    subject.onNext(1)
-    subject.onNext(-1)
-    subject.onNext(5)
-    #expect(recorder.events.current == [.next(1), .error(TestError(id: -1))])
-    #expect(!subject.hasObservers)
+  @Test func thrownErrorTerminates() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = try scheduler.createHotObservable("^a-b-c", values: ["a": 1, "b": -1, "c": 5])
+    let observer = scheduler.start {
+      xs.scan(0) { accumulated, value in
+        if value < 0 { throw TestError(id: value) }
+        return accumulated + value
+      }
+    }
+    expectMarbles(observer.events, "^a-#", values: ["a": 1], error: TestError(id: -1))
+    expectSubscriptions(xs.subscriptions, "^--!")
   }
 
-  @Test func disposeStopsDelivery() {
-    let recorder = EventRecorder<Int>()
-    let subject = PublishSubject<Int>()
-    let subscription = subject.scan(0) { $0 + $1 }.subscribe(recorder)
-    subject.onNext(1)
-    subscription.dispose()
-    subject.onNext(2)
-    #expect(recorder.events.current == [.next(1)])
-    #expect(!subject.hasObservers)
+  @Test func disposeStopsDelivery() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = try scheduler.createHotObservable("^1-2", of: Int.self)
+    let observer = scheduler.start(disposed: 220) { xs.scan(0) { $0 + $1 } }
+    expectMarbles(observer.events, "^1")
+    expectSubscriptions(xs.subscriptions, "^-!")
   }
 }

@@ -25,89 +25,65 @@ final class SharedCountingSource<Element>: @unchecked Sendable {
 
 @Suite("share(replay:scope:)", .timeLimit(.minutes(1)))
 struct ShareTests {
-  @Test func connectsOnceForManySubscribers() {
-    let source = SharedCountingSource<Int>()
-    let shared = source.observable.share()
-    let first = EventRecorder<Int>()
-    let second = EventRecorder<Int>()
-    #expect(source.subscriptions.current == 0)
-    let one = shared.subscribe(first)
-    let two = shared.subscribe(second)
-    #expect(source.subscriptions.current == 1)
-    source.subject.onNext(1)
-    source.subject.onNext(2)
-    #expect(first.elements == [1, 2])
-    #expect(second.elements == [1, 2])
-    one.dispose()
-    #expect(source.disposals.current == 0)
-    two.dispose()
-    #expect(source.disposals.current == 1)
+  @Test func connectsOnceForManySubscribers() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let source = try scheduler.createHotObservable("^-1-2", of: Int.self)
+    let shared = source.share()
+    let first = observe(shared, on: scheduler, subscribed: 200, disposed: 260)
+    let second = observe(shared, on: scheduler, subscribed: 210, disposed: 280)
+    scheduler.start()
+    expectMarbles(first.events, "^-1-2")
+    expectMarbles(second.events, "^-1-2")
+    // One connection, ended when the last subscriber leaves.
+    expectSubscriptions(source.subscriptions, "^-------!")
   }
 
-  @Test func reconnectsAfterTheCountDropsToZero() {
-    let source = SharedCountingSource<Int>()
-    let shared = source.observable.share(replay: 1)
-    let first = EventRecorder<Int>()
-    shared.subscribe(first).dispose()
-    source.subject.onNext(1)
-    let second = EventRecorder<Int>()
-    let subscription = shared.subscribe(second)
-    source.subject.onNext(2)
-    #expect(source.subscriptions.current == 2)
-    #expect(source.disposals.current == 1)
-    #expect(second.elements == [2])
-    subscription.dispose()
-    #expect(source.disposals.current == 2)
+  @Test func reconnectsAfterTheCountDropsToZero() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let source = try scheduler.createHotObservable("^-1-2", of: Int.self)
+    let shared = source.share(replay: 1)
+    let first = observe(shared, on: scheduler, subscribed: 200, disposed: 210)
+    let second = observe(shared, on: scheduler, subscribed: 230, disposed: 260)
+    scheduler.start()
+    expectMarbles(first.events, "^")
+    expectMarbles(second.events, "^---2")
+    expectSubscriptions(source.subscriptions, "^!", "---^--!")
   }
 
-  @Test func replayOneGivesTheLatestToALateSubscriber() {
-    let source = SharedCountingSource<Int>()
-    let shared = source.observable.share(replay: 1)
-    let first = EventRecorder<Int>()
-    let late = EventRecorder<Int>()
-    let one = shared.subscribe(first)
-    source.subject.onNext(1)
-    source.subject.onNext(2)
-    let two = shared.subscribe(late)
-    source.subject.onNext(3)
-    #expect(first.elements == [1, 2, 3])
-    #expect(late.elements == [2, 3])
-    one.dispose()
-    two.dispose()
+  @Test func replayOneGivesTheLatestToALateSubscriber() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let source = try scheduler.createHotObservable("^12-3", of: Int.self)
+    let shared = source.share(replay: 1)
+    let first = observe(shared, on: scheduler, subscribed: 200, disposed: 300)
+    let late = observe(shared, on: scheduler, subscribed: 230, disposed: 300)
+    scheduler.start()
+    expectMarbles(first.events, "^12-3")
+    expectMarbles(late.events, "^--23")
+    expectSubscriptions(source.subscriptions, "^---------!")
   }
 
-  @Test func whileConnectedDropsTheBufferOnDisconnect() {
-    let source = SharedCountingSource<Int>()
-    let shared = source.observable.share(replay: 2, scope: .whileConnected)
-    let first = shared.subscribe(EventRecorder<Int>())
-    source.subject.onNext(1)
-    source.subject.onNext(2)
-    source.subject.onNext(3)
-    let replayed = EventRecorder<Int>()
-    shared.subscribe(replayed).dispose()
-    #expect(replayed.elements == [2, 3])
-    first.dispose()
-    let fresh = EventRecorder<Int>()
-    let subscription = shared.subscribe(fresh)
-    #expect(fresh.count == 0)
-    subscription.dispose()
+  @Test func whileConnectedDropsTheBufferOnDisconnect() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let source = try scheduler.createHotObservable("^123", of: Int.self)
+    let shared = source.share(replay: 2, scope: .whileConnected)
+    _ = observe(shared, on: scheduler, subscribed: 200, disposed: 250)
+    let replayed = observe(shared, on: scheduler, subscribed: 240, disposed: 240)
+    let fresh = observe(shared, on: scheduler, subscribed: 260, disposed: 270)
+    scheduler.start()
+    expectMarbles(replayed.events, "^---(23)")
+    expectMarbles(fresh.events, "^")
+    expectSubscriptions(source.subscriptions, "^----!", "------^!")
   }
 
-  @Test func foreverKeepsTheBufferAcrossConnections() {
-    let source = SharedCountingSource<Int>()
-    let shared = source.observable.share(replay: 2, scope: .forever)
-    let first = shared.subscribe(EventRecorder<Int>())
-    source.subject.onNext(1)
-    source.subject.onNext(2)
-    source.subject.onNext(3)
-    first.dispose()
-    #expect(source.disposals.current == 1)
-    let later = EventRecorder<Int>()
-    let subscription = shared.subscribe(later)
-    #expect(source.subscriptions.current == 2)
-    source.subject.onNext(4)
-    #expect(later.elements == [2, 3, 4])
-    subscription.dispose()
+  @Test func foreverKeepsTheBufferAcrossConnections() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let source = try scheduler.createHotObservable("^123--   4", of: Int.self)
+    let shared = source.share(replay: 2, scope: .forever)
+    _ = observe(shared, on: scheduler, subscribed: 200, disposed: 240)
+    let later = observe(shared, on: scheduler, subscribed: 250, disposed: 280)
+    scheduler.start()
+    expectMarbles(later.events, "^----(23)4")
+    expectSubscriptions(source.subscriptions, "^---!", "-----^   --!")
   }
 
   @Test func foreverReplaysTheTerminalEventWithoutResubscribing() {
@@ -142,18 +118,16 @@ struct ShareTests {
     #expect(subscriptions.current == 2)
   }
 
-  @Test func errorsReachEverySubscriberAndEndTheConnection() {
-    let source = SharedCountingSource<Int>()
-    let shared = source.observable.share(replay: 1)
-    let first = EventRecorder<Int>()
-    let second = EventRecorder<Int>()
-    _ = shared.subscribe(first)
-    _ = shared.subscribe(second)
-    source.subject.onNext(1)
-    source.subject.onError(TestError(id: 2))
-    #expect(first.events.current == [.next(1), .error(TestError(id: 2))])
-    #expect(second.events.current == [.next(1), .error(TestError(id: 2))])
-    #expect(source.disposals.current == 1)
+  @Test func errorsReachEverySubscriberAndEndTheConnection() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let source = try scheduler.createHotObservable("^1#", of: Int.self, error: TestError(id: 2))
+    let shared = source.share(replay: 1)
+    let first = observe(shared, on: scheduler, subscribed: 200, disposed: 1000)
+    let second = observe(shared, on: scheduler, subscribed: 200, disposed: 1000)
+    scheduler.start()
+    expectMarbles(first.events, "^1#", error: TestError(id: 2))
+    expectMarbles(second.events, "^1#", error: TestError(id: 2))
+    expectSubscriptions(source.subscriptions, "^-!")
   }
 
   @Test func disposeFromInsideOnNextStopsThatSubscriberOnly() {
@@ -222,4 +196,22 @@ struct ShareTests {
     #expect(weakTracked == nil)
     _ = subscription
   }
+}
+
+/// Subscribes a new test observer to `source` at `subscribed` and disposes that subscription at `disposed`, on
+/// `scheduler`'s virtual time (run it with `scheduler.start()`).
+private func observe<Element>(
+  _ source: Observable<Element>, on scheduler: TestScheduler, subscribed: TestTime, disposed: TestTime
+) -> TestableObserver<Element> {
+  let observer = scheduler.createObserver(Element.self)
+  let subscription = LockedBox<(any Disposable)?>(nil)
+  scheduler.scheduleAt(subscribed) { subscription.withLock { $0 = source.subscribe(observer) } }
+  scheduler.scheduleAt(disposed) {
+    let current = subscription.withLock { held in
+      defer { held = nil }
+      return held
+    }
+    current?.dispose()
+  }
+  return observer
 }

@@ -35,35 +35,31 @@ struct SkipTests {
     #expect(calls.current == 2)
   }
 
-  @Test func skipUntilOther() {
-    let source = PublishSubject<Int>()
-    let other = PublishSubject<String>()
-    let (recorder, _) = Harness.record(source.skip(until: other))
-    source.onNext(1)
-    other.onNext("go")
-    #expect(!other.hasObservers, "other is disposed after its first element")
-    source.onNext(2)
-    source.onNext(3)
-    source.onCompleted()
-    #expect(recorder.events.current == [.next(2), .next(3), .completed])
-    #expect(!source.hasObservers)
+  @Test func skipUntilOther() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let source = try scheduler.createHotObservable("^1-23|", of: Int.self)
+    let other = try scheduler.createHotObservable("^-g", values: ["g": "go"])
+    let observer = scheduler.start { source.skip(until: other) }
+    expectMarbles(observer.events, "^--23|")
+    expectSubscriptions(source.subscriptions, "^----!")
+    // other is disposed after its first element.
+    expectSubscriptions(other.subscriptions, "^-!")
   }
 
-  @Test func skipUntilOtherErrorAndCompletion() {
-    let source = PublishSubject<Int>()
-    let other = PublishSubject<Int>()
-    let (recorder, _) = Harness.record(source.skip(until: other))
-    other.onError(TestError(id: 4))
-    source.onNext(1)
-    #expect(recorder.events.current == [.error(TestError(id: 4))])
-    #expect(!source.hasObservers)
+  @Test func skipUntilOtherErrorAndCompletion() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let source = try scheduler.createHotObservable("^--1", of: Int.self)
+    let other = try scheduler.createHotObservable("^-#", of: Int.self, error: TestError(id: 4))
+    let observer = scheduler.start { source.skip(until: other) }
+    expectMarbles(observer.events, "^-#", error: TestError(id: 4))
+    expectSubscriptions(source.subscriptions, "^-!")
 
-    let other2 = PublishSubject<Int>()
-    let (recorder2, _) = Harness.record(source.skip(until: other2))
-    other2.onCompleted()
-    source.onNext(1)
-    source.onCompleted()
-    #expect(recorder2.events.current == [.completed])
+    let scheduler2 = TestScheduler(initialClock: 0)
+    let source2 = try scheduler2.createHotObservable("^--1|", of: Int.self)
+    let other2 = try scheduler2.createHotObservable("^-|", of: Int.self)
+    let observer2 = scheduler2.start { source2.skip(until: other2) }
+    expectMarbles(observer2.events, "^---|")
+    expectSubscriptions(other2.subscriptions, "^-!")
   }
 
   @Test func skipUntilSynchronousOther() {

@@ -26,14 +26,11 @@ import Testing
     #expect(counter.active == 0)
   }
 
-  @Test func disposeStopsDelivery() {
-    let subject = PublishSubject<Int>()
-    let recorder = EventRecorder<Int>()
-    let subscription = subject.startWith(0).subscribe(recorder)
-    subject.onNext(1)
-    subscription.dispose()
-    subject.onNext(2)
-    #expect(recorder.elements == [0, 1])
-    #expect(!subject.hasObservers)
+  @Test func disposeStopsDelivery() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = try scheduler.createHotObservable("^   -1-2", of: Int.self)
+    let observer = scheduler.start(disposed: 230) { xs.startWith(0) }
+    expectMarbles(observer.events, "(^0)-1")
+    expectSubscriptions(xs.subscriptions, "^   --!")
   }
 }

@@ -17,23 +17,20 @@ struct TakeTests {
     #expect(source.subscriptions.current == 0)
   }
 
-  @Test func takeCountDisposesSourceWhenDone() {
-    let subject = PublishSubject<Int>()
-    let (recorder, _) = Harness.record(subject.take(2))
-    subject.onNext(1)
-    #expect(subject.hasObservers)
-    subject.onNext(2)
-    subject.onNext(3)
-    #expect(recorder.events.current == [.next(1), .next(2), .completed])
-    #expect(!subject.hasObservers)
+  @Test func takeCountDisposesSourceWhenDone() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = try scheduler.createHotObservable("^12   -3", of: Int.self)
+    let observer = scheduler.start { xs.take(2) }
+    expectMarbles(observer.events, "^1(2|)")
+    expectSubscriptions(xs.subscriptions, "^-!")
   }
 
-  @Test func takeCountForwardsError() {
-    let subject = PublishSubject<Int>()
-    let (recorder, _) = Harness.record(subject.take(3))
-    subject.onNext(1)
-    subject.onError(TestError(id: 1))
-    #expect(recorder.events.current == [.next(1), .error(TestError(id: 1))])
+  @Test func takeCountForwardsError() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = try scheduler.createHotObservable("^1#", of: Int.self, error: TestError(id: 1))
+    let observer = scheduler.start { xs.take(3) }
+    expectMarbles(observer.events, "^1#", error: TestError(id: 1))
+    expectSubscriptions(xs.subscriptions, "^-!")
   }
 
   @Test func takeCountReentrantSourceDeliversExactlyCount() {
@@ -78,21 +75,19 @@ struct TakeTests {
     #expect(events == [.next(1), .error(TestError(id: 2))])
   }
 
-  @Test func takeWhileStopsCallingPredicateAndDisposesSource() {
-    let subject = PublishSubject<Int>()
+  @Test func takeWhileStopsCallingPredicateAndDisposesSource() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = try scheduler.createHotObservable("^120", of: Int.self)
     let calls = LockedBox(0)
-    let (recorder, _) = Harness.record(
-      subject.take(while: { value in
+    let observer = scheduler.start {
+      xs.take(while: { value in
         calls.withLock { $0 += 1 }
         return value < 2
       })
-    )
-    subject.onNext(1)
-    subject.onNext(2)
-    subject.onNext(0)
-    #expect(recorder.events.current == [.next(1), .completed])
+    }
+    expectMarbles(observer.events, "^1|")
+    expectSubscriptions(xs.subscriptions, "^-!")
     #expect(calls.current == 2)
-    #expect(!subject.hasObservers)
   }
 
   @Test func takeUntilPredicate() {
@@ -107,33 +102,31 @@ struct TakeTests {
     #expect(Harness.events(failing) == [.error(TestError(id: 7))])
   }
 
-  @Test func takeUntilOtherCompletesOnOthersElement() {
-    let source = PublishSubject<Int>()
-    let other = PublishSubject<String>()
-    let (recorder, _) = Harness.record(source.take(until: other))
-    source.onNext(1)
-    source.onNext(2)
-    other.onNext("stop")
-    source.onNext(3)
-    #expect(recorder.events.current == [.next(1), .next(2), .completed])
-    #expect(!source.hasObservers)
-    #expect(!other.hasObservers)
+  @Test func takeUntilOtherCompletesOnOthersElement() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let source = try scheduler.createHotObservable("^12-3", of: Int.self)
+    let other = try scheduler.createHotObservable("^--s", values: ["s": "stop"])
+    let observer = scheduler.start { source.take(until: other) }
+    expectMarbles(observer.events, "^12|")
+    expectSubscriptions(source.subscriptions, "^--!")
+    expectSubscriptions(other.subscriptions, "^--!")
   }
 
-  @Test func takeUntilOtherErrorAndCompletion() {
-    let source = PublishSubject<Int>()
-    let other = PublishSubject<Void>()
-    let (recorder, _) = Harness.record(source.take(until: other))
-    other.onCompleted()
-    source.onNext(1)
-    #expect(recorder.events.current == [.next(1)])
-    #expect(!other.hasObservers)
+  @Test func takeUntilOtherErrorAndCompletion() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let source = try scheduler.createHotObservable("^--1", of: Int.self)
+    let other = try scheduler.createHotObservable("^-|", of: Void.self)
+    let observer = scheduler.start { source.take(until: other) }
+    expectMarbles(observer.events, "^--1")
+    expectSubscriptions(source.subscriptions, "^<79>!")
+    expectSubscriptions(other.subscriptions, "^-!")
 
-    let other2 = PublishSubject<Void>()
-    let (recorder2, _) = Harness.record(source.take(until: other2))
-    other2.onError(TestError(id: 3))
-    source.onNext(2)
-    #expect(recorder2.events.current == [.error(TestError(id: 3))])
+    let scheduler2 = TestScheduler(initialClock: 0)
+    let source2 = try scheduler2.createHotObservable("^--2", of: Int.self)
+    let other2 = try scheduler2.createHotObservable("^-#", of: Void.self, error: TestError(id: 3))
+    let observer2 = scheduler2.start { source2.take(until: other2) }
+    expectMarbles(observer2.events, "^-#", error: TestError(id: 3))
+    expectSubscriptions(source2.subscriptions, "^-!")
   }
 
   @Test func takeUntilOtherFiringSynchronouslyNeverSubscribesSource() {
@@ -191,17 +184,14 @@ struct TakeTests {
     }
   }
 
-  @Test func takeLastEmitsLastElementsOnCompletion() {
+  @Test func takeLastEmitsLastElementsOnCompletion() throws {
     #expect(Harness.events(Observable.of(1, 2, 3, 4).takeLast(2)) == [.next(3), .next(4), .completed])
     #expect(Harness.events(Observable.of(1).takeLast(3)) == [.next(1), .completed])
     #expect(Harness.events(Observable.of(1, 2).takeLast(0)) == [.completed])
-    let subject = PublishSubject<Int>()
-    let (recorder, _) = Harness.record(subject.takeLast(2))
-    subject.onNext(1)
-    subject.onNext(2)
-    #expect(recorder.count == 0)
-    subject.onError(TestError())
-    #expect(recorder.events.current == [.error(TestError())])
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = try scheduler.createHotObservable("^12#", of: Int.self, error: TestError())
+    let observer = scheduler.start { xs.takeLast(2) }
+    expectMarbles(observer.events, "^--#", error: TestError())
   }
 
   @Test func takeLastDisposeInsideOnNextStopsReplay() {

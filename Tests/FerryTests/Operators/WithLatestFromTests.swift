@@ -4,61 +4,48 @@ import FerryTesting
 import Testing
 
 @Suite struct WithLatestFromTests {
-  @Test func emitsCurrentRelayValueForEachTrigger() {
-    let trigger = PublishSubject<Void>()
-    let state = BehaviorRelay(value: "initial")
-    let recorder = EventRecorder<String>()
-    _ = trigger.withLatestFrom(state).subscribe(recorder)
-    trigger.onNext(())
-    state.accept("updated")
-    state.accept("latest")
-    trigger.onNext(())
-    #expect(recorder.elements == ["initial", "latest"])
+  @Test func emitsCurrentRelayValueForEachTrigger() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let trigger = try scheduler.createHotObservable("^-t--t", values: ["t": ()])
+    let state = try scheduler.createHotObservable("^i-ul", values: ["i": "initial", "u": "updated", "l": "latest"])
+    let observer = scheduler.start { trigger.withLatestFrom(state) }
+    expectMarbles(observer.events, "^-i--l", values: ["i": "initial", "l": "latest"])
   }
 
-  @Test func resultSelectorCombinesBoth() {
-    let trigger = PublishSubject<Int>()
-    let state = BehaviorRelay(value: 10)
-    let recorder = EventRecorder<Int>()
-    _ = trigger.withLatestFrom(state) { $0 + $1 }.subscribe(recorder)
-    trigger.onNext(1)
-    state.accept(20)
-    trigger.onNext(2)
-    #expect(recorder.elements == [11, 22])
+  @Test func resultSelectorCombinesBoth() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let trigger = try scheduler.createHotObservable("^-1--2", of: Int.self)
+    let state = try scheduler.createHotObservable("^a-b", values: ["a": 10, "b": 20])
+    let observer = scheduler.start { trigger.withLatestFrom(state) { $0 + $1 } }
+    expectMarbles(observer.events, "^-a--b", values: ["a": 11, "b": 22])
   }
 
-  @Test func dropsTriggersBeforeSecondEmits() {
-    let trigger = PublishSubject<Int>()
-    let second = PublishSubject<String>()
-    let recorder = EventRecorder<String>()
-    _ = trigger.withLatestFrom(second).subscribe(recorder)
-    trigger.onNext(1)
-    second.onNext("a")
-    trigger.onNext(2)
-    #expect(recorder.elements == ["a"])
+  @Test func dropsTriggersBeforeSecondEmits() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let trigger = try scheduler.createHotObservable("^1-2", of: Int.self)
+    let second = try scheduler.createHotObservable("^-a", of: String.self)
+    let observer = scheduler.start { trigger.withLatestFrom(second) }
+    expectMarbles(observer.events, "^--a")
   }
 
-  @Test func completesWithFirstAndIgnoresSecondCompletion() {
-    let trigger = PublishSubject<Int>()
-    let second = PublishSubject<String>()
-    let recorder = EventRecorder<String>()
-    _ = trigger.withLatestFrom(second).subscribe(recorder)
-    second.onNext("a")
-    second.onCompleted()
-    trigger.onNext(1)
-    #expect(!recorder.isCompleted)
-    trigger.onCompleted()
-    #expect(recorder.events.current == [.next("a"), .completed])
+  @Test func completesWithFirstAndIgnoresSecondCompletion() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let trigger = try scheduler.createHotObservable("^--1-|", of: Int.self)
+    let second = try scheduler.createHotObservable("^a|", of: String.self)
+    let observer = scheduler.start { trigger.withLatestFrom(second) }
+    expectMarbles(observer.events, "^--a-|")
+    expectSubscriptions(trigger.subscriptions, "^----!")
+    expectSubscriptions(second.subscriptions, "^-!")
   }
 
-  @Test func errorsFromEitherOrSelectorTerminate() {
-    let trigger = PublishSubject<Int>()
-    let second = PublishSubject<Int>()
-    let recorder = EventRecorder<Int>()
-    _ = trigger.withLatestFrom(second).subscribe(recorder)
-    second.onError(TestError(id: 1))
-    #expect(recorder.events.current == [.error(TestError(id: 1))])
-    #expect(!trigger.hasObservers)
+  @Test func errorsFromEitherOrSelectorTerminate() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let trigger = try scheduler.createHotObservable("^---", of: Int.self)
+    let second = try scheduler.createHotObservable("^-#", of: Int.self, error: TestError(id: 1))
+    let observer = scheduler.start { trigger.withLatestFrom(second) }
+    expectMarbles(observer.events, "^-#", error: TestError(id: 1))
+    expectSubscriptions(trigger.subscriptions, "^-!")
+    expectSubscriptions(second.subscriptions, "^-!")
 
     let thrown = EventRecorder<Int>()
     _ = Observable.of(1, 2).withLatestFrom(BehaviorRelay(value: 0)) { value, _ -> Int in
@@ -67,13 +54,14 @@ import Testing
     #expect(thrown.events.current == [.error(TestError(id: 1))])
   }
 
-  @Test func disposeReleasesBothSubscriptions() {
-    let trigger = PublishSubject<Int>()
-    let state = PublishSubject<Int>()
-    let subscription = trigger.withLatestFrom(state).subscribe { _ in }
-    #expect(trigger.hasObservers && state.hasObservers)
-    subscription.dispose()
-    #expect(!trigger.hasObservers && !state.hasObservers)
+  @Test func disposeReleasesBothSubscriptions() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let trigger = try scheduler.createColdObservable("-", of: Int.self)
+    let state = try scheduler.createColdObservable("-", of: Int.self)
+    let observer = scheduler.start(disposed: 250) { trigger.withLatestFrom(state) }
+    expectMarbles(observer.events, "^")
+    expectSubscriptions(trigger.subscriptions, "^----!")
+    expectSubscriptions(state.subscriptions, "^----!")
   }
 
   @Test func disposeInsideOnNext() {

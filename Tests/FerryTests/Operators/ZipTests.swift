@@ -3,44 +3,30 @@ import FerryTesting
 import Testing
 
 @Suite struct ZipTests {
-  @Test func pairsByIndex() {
-    let first = PublishSubject<Int>()
-    let second = PublishSubject<String>()
-    let results = LockedBox<[String]>([])
-    _ = Observable.zip(first, second).subscribe(onNext: { number, text in
-      results.withLock { $0.append("\(number)\(text)") }
-    })
-    first.onNext(1)
-    first.onNext(2)
-    second.onNext("a")
-    second.onNext("b")
-    second.onNext("c")
-    first.onNext(3)
-    #expect(results.current == ["1a", "2b", "3c"])
+  @Test func pairsByIndex() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let first = try scheduler.createHotObservable("^12---3", of: Int.self)
+    let second = try scheduler.createHotObservable("^--abc", of: String.self)
+    let observer = scheduler.start { Observable.zip(first, second).map { number, text in "\(number)\(text)" } }
+    expectMarbles(observer.events, "^--AB-C", values: ["A": "1a", "B": "2b", "C": "3c"])
   }
 
-  @Test func completesWhenCompletedSourceHasNothingBuffered() {
-    let first = PublishSubject<Int>()
-    let second = PublishSubject<Int>()
-    let recorder = EventRecorder<Int>()
-    _ = Observable.zip(first, second) { $0 + $1 }.subscribe(recorder)
-    first.onNext(1)
-    first.onNext(2)
-    first.onCompleted()
-    #expect(!recorder.isCompleted)
-    second.onNext(10)
-    #expect(!recorder.isCompleted)
-    second.onNext(20)
-    #expect(recorder.events.current == [.next(11), .next(22), .completed])
-    #expect(!second.hasObservers)
+  @Test func completesWhenCompletedSourceHasNothingBuffered() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let first = try scheduler.createHotObservable("^12|", of: Int.self)
+    let second = try scheduler.createHotObservable("^---a-b", values: ["a": 10, "b": 20])
+    let observer = scheduler.start { Observable.zip(first, second) { $0 + $1 } }
+    expectMarbles(observer.events, "^---a-(b|)", values: ["a": 11, "b": 22])
+    expectSubscriptions(first.subscriptions, "^--!")
+    expectSubscriptions(second.subscriptions, "^-----!")
   }
 
-  @Test func emptySourceCompletesAtOnce() {
-    let first = PublishSubject<Int>()
-    let recorder = EventRecorder<Int>()
-    _ = Observable.zip(first, Observable<Int>.empty()) { $0 + $1 }.subscribe(recorder)
-    #expect(recorder.events.current == [.completed])
-    #expect(!first.hasObservers)
+  @Test func emptySourceCompletesAtOnce() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let first = try scheduler.createHotObservable("^-1", of: Int.self)
+    let observer = scheduler.start { Observable.zip(first, Observable<Int>.empty()) { $0 + $1 } }
+    expectMarbles(observer.events, "(^|)")
+    expectSubscriptions(first.subscriptions, "(^!)")
   }
 
   @Test func synchronousSourcesZip() {
@@ -49,15 +35,14 @@ import Testing
     #expect(recorder.events.current == [.next(11), .next(22), .completed])
   }
 
-  @Test func errorTerminates() {
-    let first = PublishSubject<Int>()
-    let second = PublishSubject<Int>()
-    let recorder = EventRecorder<Int>()
-    _ = Observable.zip(first, second) { $0 + $1 }.subscribe(recorder)
-    first.onNext(1)
-    second.onError(TestError(id: 9))
-    #expect(recorder.events.current == [.error(TestError(id: 9))])
-    #expect(!first.hasObservers)
+  @Test func errorTerminates() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let first = try scheduler.createHotObservable("^1--", of: Int.self)
+    let second = try scheduler.createHotObservable("^-#", of: Int.self, error: TestError(id: 9))
+    let observer = scheduler.start { Observable.zip(first, second) { $0 + $1 } }
+    expectMarbles(observer.events, "^-#", error: TestError(id: 9))
+    expectSubscriptions(first.subscriptions, "^-!")
+    expectSubscriptions(second.subscriptions, "^-!")
   }
 
   @Test func aritySixAndCollections() {
@@ -79,15 +64,14 @@ import Testing
     #expect(empty.events.current == [.completed])
   }
 
-  @Test func disposeDisposesEverySource() {
-    let counter = SubscriptionCounter()
-    let subscription = Observable.zip(
-      counter.track(Observable<Int>.never()), counter.track(Observable<Int>.never()),
-      counter.track(Observable<Int>.never())
-    ).subscribe { _ in }
-    #expect(counter.active == 3)
-    subscription.dispose()
-    #expect(counter.active == 0)
+  @Test func disposeDisposesEverySource() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let sources = try (0..<3).map { _ in try scheduler.createColdObservable("-", of: Int.self) }
+    let observer = scheduler.start {
+      Observable.zip(sources[0], sources[1], sources[2]).map { one, two, three in one + two + three }
+    }
+    expectMarbles(observer.events, "^")
+    for source in sources { expectSubscriptions(source.subscriptions, "^<79>!") }
   }
 
   @Test func disposeInsideOnNext() {
