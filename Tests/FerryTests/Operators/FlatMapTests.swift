@@ -87,17 +87,27 @@ import Testing
     #expect(recorder.events.current == [.next(1), .next(10), .next(2), .next(20), .completed])
   }
 
-  @Test func innerErrorAndSelectorErrorTerminate() throws {
+  @Test func innerErrorTerminates() throws {
     let scheduler = TestScheduler(initialClock: 0)
-    let outer = try scheduler.createHotObservable("^4-0", of: Int.self)
-    let observer = scheduler.start {
-      outer.flatMapLatest { value -> Observable<Int> in
-        if value == 0 { throw TestError(id: 0) }
-        return .error(TestError(id: value))
-      }
-    }
+    let outer = try scheduler.createHotObservable("^4-5", of: Int.self)
+    let observer = scheduler.start { outer.flatMapLatest { value in Observable<Int>.error(TestError(id: value)) } }
     expectMarbles(observer.events, "^#", error: TestError(id: 4))
     expectSubscriptions(outer.subscriptions, "^!")
+  }
+
+  @Test func selectorErrorTerminatesAndDisposesTheInner() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let inner = try scheduler.createColdObservable("-a-b-c", of: String.self)
+    let outer = try scheduler.createHotObservable("^1---0-2", of: Int.self)
+    let observer = scheduler.start {
+      outer.flatMapLatest { value -> Observable<String> in
+        if value == 0 { throw TestError(id: 0) }
+        return inner.asObservable()
+      }
+    }
+    expectMarbles(observer.events, "^-a-b#", error: TestError(id: 0))
+    expectSubscriptions(outer.subscriptions, "^----!")
+    expectSubscriptions(inner.subscriptions, "<@200>-^---!")
   }
 
   @Test func disposeDisposesCurrentInner() throws {
