@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-20}
 shift || true
-suites='FerryTestingTests\.(BridgeMarbleTests|TaskBridgeMarbleTests|AsyncOnTestSchedulerTests|VirtualTimeTests|VirtualTaskExecutorTests|AsyncGuideExampleTests)'
+suites='FerryTestingTests\.(BridgeMarbleTests|TaskBridgeMarbleTests|AsyncOnTestSchedulerTests|VirtualTimeTests|VirtualTaskExecutorTests|AsyncGuideExampleTests|ClockGenericTests)'
 swift build --build-tests "$@"
 for run in $(seq 1 "$runs"); do
   log=$(mktemp)
