@@ -190,16 +190,21 @@ struct VirtualTaskExecutorTests {
     let scheduler = MiniVirtualScheduler()
     let time = AsyncVirtualTime(scheduler)
     let log = Log()
+    let taskStarted = DispatchSemaphore(value: 0)
     let resumed = DispatchSemaphore(value: 0)
     time.task {
       let value = await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
         DispatchQueue.global().async {
+          // Resume only once `time.task` has returned: a resume while its drain is still running would be run
+          // by that drain, which is not what this test is about.
+          taskStarted.wait()
           continuation.resume(returning: 7)
           resumed.signal()
         }
       }
       log.append("got \(value)")
     }
+    taskStarted.signal()
     // A hang guard only: the other thread resumes at once.
     #expect(resumed.wait(timeout: .now() + 10) == .success)
     #expect(log.all.isEmpty)  // the job waits for the scheduler
