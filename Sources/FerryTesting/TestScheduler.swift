@@ -56,8 +56,8 @@ public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType {
 /// Differs from RxSwift in that the closures of `start`, `scheduleAt` are not required to be `@Sendable`: the
 /// scheduler runs them on the calling thread, inside the call.
 ///
-/// `@unchecked Sendable`: the virtual clock and queue are guarded by `VirtualTimeScheduler`'s lock; the
-/// other properties are immutable.
+/// `@unchecked Sendable`: the virtual clock and queue are guarded by `VirtualTimeScheduler`'s lock, the task
+/// executor by `executorLock`; the other properties are immutable.
 open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter>, @unchecked Sendable {
   /// RxTest's default times for ``start(created:subscribed:disposed:create:)``.
   public struct Defaults {
@@ -70,8 +70,10 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
   }
 
   private let simulateProcessingDelay: Bool
-  /// The `VirtualTaskExecutor` of ``taskExecutor`` once asked for (`any Sendable`: the type needs macOS 15).
-  private let executorStorage = NSLock.Protected<(any Sendable)?>(nil)
+  private let executorLock = NSLock()
+  /// The `VirtualTaskExecutor` of ``taskExecutor`` once asked for (`any Sendable`: the type needs macOS 15);
+  /// guarded by `executorLock`.
+  private var executorStorage: (any Sendable)?
 
   /// Creates a test scheduler.
   ///
@@ -106,17 +108,17 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
   /// run on it, and the jobs an action makes ready run at the action's virtual time.
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   public var taskExecutor: VirtualTaskExecutor {
-    executorStorage.withLock { storage in
-      if let executor = storage as? VirtualTaskExecutor { return executor }
+    executorLock.withLock {
+      if let executor = executorStorage as? VirtualTaskExecutor { return executor }
       let executor = VirtualTaskExecutor(scheduler: self)
-      storage = executor
+      executorStorage = executor
       return executor
     }
   }
 
   private func run(_ action: () -> any Disposable) -> any Disposable {
     if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
-      let executor = executorStorage.withLock({ $0 }) as? VirtualTaskExecutor
+      let executor = executorLock.withLock({ executorStorage }) as? VirtualTaskExecutor
     {
       var result: (any Disposable)?
       executor.perform { result = action() }
@@ -182,23 +184,6 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
   public func start<Element>(_ create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
     start(
       created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, create: create)
-  }
-}
-
-extension NSLock {
-  /// A value guarded by its own lock.
-  final class Protected<Value>: @unchecked Sendable {
-    // `@unchecked Sendable`: `value` is only touched under `lock`.
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-      lock.lock()
-      defer { lock.unlock() }
-      return body(&value)
-    }
   }
 }
 

@@ -94,19 +94,21 @@ public struct MarbleAsyncSequence<Element: Sendable>: AsyncSequence, Sendable {
         switch event.value {
         case .next(let element): return element
         case .completed:
-          finished = true
-          iteration.end()
+          finish()
           return nil
         case .error(let error):
-          finished = true
-          iteration.end()
+          finish()
           throw error
         }
       } catch is CancellationError {
-        finished = true
-        iteration.end()
+        finish()
         throw CancellationError()
       }
+    }
+
+    private mutating func finish() {
+      finished = true
+      iteration.end()
     }
   }
 }
