@@ -50,6 +50,10 @@ struct MarbleGrammarDocTests {
     #expect(try MarbleDiagram.parseSubscriptions(["<@200>^<@1000>!"]) == [Subscription(200, 1000)])
     #expect(
       try MarbleDiagram.parseSubscriptions(["^--!", "----^---!"]) == [Subscription(200, 230), Subscription(240, 280)])
+    #expect(try MarbleDiagram.parseSubscriptions(["<@200>-^---!"]) == [Subscription(210, 250)])
+    #expect(try MarbleDiagram.parseSubscriptions(["^---!"], subscribed: 210) == [Subscription(210, 250)])
+    let observed: [Recorded<Event<String>>] = [.next(220, "a"), .next(240, "b"), .completed(250)]
+    #expect(MarbleDiagram.mismatch(observed, "      ^-a-b|") == nil)
   }
 
   @Test func observerDiagrams() throws {
