@@ -26,13 +26,13 @@ let package = Package(
     .target(name: "FerryTesting", dependencies: ["Ferry", "FerryStore"], swiftSettings: swiftSettings),
     .executableTarget(
       name: "FerryDemo",
-      dependencies: ["Ferry", "FerryStore", "FerryTesting"],
+      dependencies: ["Ferry", "FerryStore"],
       swiftSettings: swiftSettings
     ),
     .testTarget(name: "FerryTests", dependencies: ["Ferry", "FerryTesting"], swiftSettings: swiftSettings),
     .testTarget(
       name: "FerryStoreTests",
-      dependencies: ["Ferry", "FerryStore", "FerryTesting"],
+      dependencies: ["Ferry", "FerryStore"],
       swiftSettings: swiftSettings
     ),
     .testTarget(name: "FerryTestingTests", dependencies: ["Ferry", "FerryTesting"], swiftSettings: swiftSettings),
