@@ -15,7 +15,7 @@ import Synchronization
 /// `TestScheduler` (whose ``TestScheduler/taskExecutor`` this is) every action runs that way; on another
 /// `VirtualTimeScheduling`, the actions of `AsyncVirtualTime` and `TestClock` do. Jobs made ready anywhere else
 /// (another thread) run in a drain scheduled "now", which `TestScheduler` runs one tick later when it simulates
-/// processing delay.
+/// processing delay — or in a drain that is already running, at the same virtual time.
 ///
 /// Only work that runs on this executor is deterministic. Actor-isolated code (`@MainActor`, your actors) runs on
 /// its actor's executor. The tasks Ferry's bridges start follow `BridgeTasks.preferredExecutor`, which `perform`

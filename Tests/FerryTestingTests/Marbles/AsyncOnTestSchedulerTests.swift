@@ -72,4 +72,21 @@ struct AsyncOnTestSchedulerTests {
     expectMarbles(recording.events, "^1-2")
     #expect(recording.isDisposed)
   }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func theSchedulerAndItsExecutorAreReleased() throws {
+    weak var weakScheduler: TestScheduler?
+    weak var weakExecutor: VirtualTaskExecutor?
+    do {
+      let scheduler = TestScheduler(initialClock: 0)
+      let time = AsyncVirtualTime(scheduler)
+      let input = try time.sequence("-1-|", of: Int.self)
+      let observer = scheduler.start { input.asObservable() }
+      expectMarbles(observer.events, "^1-|")
+      weakScheduler = scheduler
+      weakExecutor = time.executor
+    }
+    #expect(weakScheduler == nil)
+    #expect(weakExecutor == nil)
+  }
 }
