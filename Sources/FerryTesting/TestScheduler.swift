@@ -71,9 +71,9 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
 
   private let simulateProcessingDelay: Bool
   private let executorLock = NSLock()
-  /// The `VirtualTaskExecutor` of ``taskExecutor`` while it is in use (`AnyObject`: the type needs macOS 15);
-  /// guarded by `executorLock`. Weak: the executor refers to this scheduler.
-  private weak var executorStorage: AnyObject?
+  /// The `VirtualTaskExecutor` of ``taskExecutor`` once asked for (`AnyObject`: the type needs macOS 15);
+  /// guarded by `executorLock`. The executor refers back to this scheduler weakly.
+  private var executorStorage: AnyObject?
 
   /// Creates a test scheduler.
   ///
@@ -103,10 +103,9 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
 
   /// The executor async code on this scheduler's virtual time runs on (`AsyncVirtualTime(scheduler)` uses it).
   ///
-  /// While it exists (it lives as long as an `AsyncVirtualTime` or a task refers to it), every action of this
-  /// scheduler runs inside its `perform`: the tasks Ferry's bridges start in an action (a test observable's
-  /// subscription, an element reaching `asObservable()` or an async `flatMap`) run on it, and the jobs an action
-  /// makes ready run at the action's virtual time.
+  /// Once it exists, every action of this scheduler runs inside its `perform`: the tasks Ferry's bridges start
+  /// in an action (a test observable's subscription, an element reaching `asObservable()` or an async `flatMap`)
+  /// run on it, and the jobs an action makes ready run at the action's virtual time.
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   public var taskExecutor: VirtualTaskExecutor {
     executorLock.withLock {

@@ -23,7 +23,8 @@ import Synchronization
 /// `Task(executorPreference: BridgeTasks.preferredExecutor) { … }` (or pass the executor down).
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 public final class VirtualTaskExecutor: TaskExecutor, @unchecked Sendable {
-  // `@unchecked Sendable`: the mutable state is in `state` (a `Mutex`); `scheduler` is immutable.
+  // `@unchecked Sendable`: the mutable state is in `state` (a `Mutex`); `scheduler` is assigned once, in `init`
+  // (a weak reference is safe to load from any thread).
   private struct State {
     var jobs: [UnownedJob] = []
     var drainScheduled = false
@@ -32,9 +33,10 @@ public final class VirtualTaskExecutor: TaskExecutor, @unchecked Sendable {
   }
 
   private let state = Mutex(State())
-  private let scheduler: any VirtualTimeScheduling
+  /// Weak: a `TestScheduler` owns its executor. Once the scheduler is gone, nothing can drain this executor.
+  private weak var scheduler: (any VirtualTimeScheduling)?
 
-  /// Creates an executor driven by `scheduler`.
+  /// Creates an executor driven by `scheduler` (which it does not keep alive).
   public init(scheduler: any VirtualTimeScheduling) {
     self.scheduler = scheduler
   }
@@ -56,6 +58,7 @@ public final class VirtualTaskExecutor: TaskExecutor, @unchecked Sendable {
   public var pendingJobCount: Int { state.withLock { $0.jobs.count } }
 
   private func scheduleDrain() {
+    guard let scheduler else { return }
     scheduler.scheduleVirtual(at: scheduler.virtualNow) { [self] in self.drain() }
   }
 
