@@ -88,6 +88,5 @@ func startTraitTask(
   priority: TaskPriority?,
   operation: @escaping @Sendable () async -> Void
 ) -> any Disposable {
-  let task = startBridgeTask(detached: detached, priority: priority, operation)
-  return Disposables.create { task.cancel() }
+  TaskDisposable(startBridgeTask(detached: detached, priority: priority, operation))
 }
