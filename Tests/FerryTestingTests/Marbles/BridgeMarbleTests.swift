@@ -1,6 +1,5 @@
 import Ferry
 import FerryTesting
-import Synchronization
 import Testing
 
 /// Reads an async sequence like a slow consumer: after each element it works for `delay` on the virtual clock
@@ -76,18 +75,15 @@ struct BridgeMarbleTests {
 /// What happened to async work, and when: `(name, virtual time)` pairs, in order.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 final class WorkLog: Sendable {
-  private let entries = Mutex<[String]>([])
+  private let log = Log()
   private let scheduler: TestScheduler
 
   init(_ scheduler: TestScheduler) { self.scheduler = scheduler }
 
   /// Appends "`what` @ now".
-  func note(_ what: String) {
-    let now = scheduler.clock
-    entries.withLock { $0.append("\(what) @ \(now)") }
-  }
+  func note(_ what: String) { log.append("\(what) @ \(scheduler.clock)") }
 
-  var notes: [String] { entries.withLock { $0 } }
+  var notes: [String] { log.all }
 
   /// Sleeps `ticks` on `clock`, noting a cancellation (and rethrowing it).
   func work(_ name: String, ticks: Int64, on clock: TestClock) async throws {
