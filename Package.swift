@@ -32,7 +32,7 @@ let package = Package(
     .testTarget(name: "FerryTests", dependencies: ["Ferry", "FerryTesting"], swiftSettings: swiftSettings),
     .testTarget(
       name: "FerryStoreTests",
-      dependencies: ["Ferry", "FerryStore"],
+      dependencies: ["Ferry", "FerryStore", "FerryTesting"],
       swiftSettings: swiftSettings
     ),
     .testTarget(name: "FerryTestingTests", dependencies: ["Ferry", "FerryTesting"], swiftSettings: swiftSettings),

@@ -35,7 +35,8 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   @ObservationIgnored package let runtime: StoreRuntime<Feature>
   @ObservationIgnored package let effectRelay = PublishRelay<Feature.Effect>()
   @ObservationIgnored var stateRelay: BehaviorRelay<Feature.State>?
-  @ObservationIgnored var commitObservers: [ObjectIdentifier: (Feature.State) -> Void] = [:]
+  /// Scoped children to update at each commit; each returns `false` once its child is gone.
+  @ObservationIgnored var commitObservers: [(Feature.State) -> Bool] = []
   /// Outputs waiting while another is handled (re-entrant sends), oldest at `queueHead`.
   @ObservationIgnored private var queue: [StoreOutput<Feature>] = []
   @ObservationIgnored private var queueHead = 0
@@ -159,7 +160,7 @@ public final class Store<Feature: StoreFeature>: ViewStore {
     guard !Feature.isUnchanged(old, new) else { return }
     state = new
     stateRelay?.accept(new)
-    for observer in commitObservers.values { observer(new) }
+    if !commitObservers.isEmpty { commitObservers.removeAll { !$0(new) } }
   }
 
   /// Emits `effect` at once (inside handling) or as a new handling step (from outside).

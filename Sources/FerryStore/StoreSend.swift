@@ -8,18 +8,18 @@
 /// ``StoreContext/cancel(id:)`` or ``Store/cancel()``, or its store released — everything it sends is dropped: a
 /// superseded login cannot present the result of a stale request.
 public struct StoreSend<Feature: StoreFeature>: Sendable {
-  let runtime: StoreRuntime<Feature>
-  let token: UInt64
+  let output: @Sendable (StoreOutput<Feature>) -> Void
+  let isLive: @Sendable () -> Bool
 
   /// Applies `action` on the main actor, after everything this work sent before it.
-  public func dispatchAction(_ action: Feature.Action) { runtime.send(.action(action), from: token) }
+  public func dispatchAction(_ action: Feature.Action) { output(.action(action)) }
 
   /// Emits `effect` on the main actor, after everything this work sent before it.
-  public func dispatchEffect(_ effect: Feature.Effect) { runtime.send(.effect(effect), from: token) }
+  public func dispatchEffect(_ effect: Feature.Effect) { output(.effect(effect)) }
 
   /// Handles `command` on the main actor, after everything this work sent before it.
-  public func dispatchCommand(_ command: Feature.Command) { runtime.send(.command(command), from: token) }
+  public func dispatchCommand(_ command: Feature.Command) { output(.command(command)) }
 
   /// Whether this work is still live: `false` once it was cancelled (its sends are then dropped).
-  public var isActive: Bool { runtime.state.withLock { $0.work.isLive(token) } }
+  public var isActive: Bool { isLive() }
 }

@@ -79,6 +79,12 @@ package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
     for task in tasks { task.cancel() }
   }
 
+  /// Cancels every work; the store keeps running.
+  package func cancelAllWork() {
+    let tasks = state.withLock { state in state.work.cancelAll() }
+    for task in tasks { task.cancel() }
+  }
+
   /// Cancels all work, refuses new work and drops the queued outputs (the store is gone or cancelled).
   package func close() {
     let (tasks, dropped) = state.withLock { state in
@@ -100,7 +106,9 @@ package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
     let action = state.withLock { $0.work.start(id: id, policy: policy, now: now) }
     guard case .start(let token, let superseded, let after, let delay) = action else { return nil }
     for task in superseded { task.cancel() }
-    let send = StoreSend(runtime: self, token: token)
+    let send = StoreSend<Feature>(
+      output: { [self] in self.send($0, from: token) },
+      isLive: { [self] in self.state.withLock { $0.work.isLive(token) } })
     let task = startBridgeTask(priority: priority) { [self] in
       await self.run(token, after: after, delay: delay, send: send, operation: operation)
     }

@@ -106,6 +106,11 @@ struct WorkStateMachine {
     removeAll { $0.id == id }
   }
 
+  /// Cancels all work; returns the tasks to cancel.
+  mutating func cancelAll() -> [Task<Void, Never>] {
+    removeAll { _ in true }
+  }
+
   /// Cancels all work and refuses new work; returns the tasks to cancel.
   mutating func close() -> [Task<Void, Never>] {
     isClosed = true
