@@ -1,7 +1,7 @@
 import Ferry
 import FerryStore
-import Observation
 import FerryTesting
+import Observation
 import Testing
 
 @MainActor
@@ -32,7 +32,11 @@ struct StoreSendTests {
     let store = makeStore()
     let changes = Counter()
     func track() {
-      withObservationTracking { _ = store.state } onChange: { changes.increment() }
+      withObservationTracking {
+        _ = store.state
+      } onChange: {
+        changes.increment()
+      }
     }
     track()
     store.send(.increment)
@@ -46,7 +50,11 @@ struct StoreSendTests {
     let store = makeStore()
     store.send(.setText("a"))
     let changes = Counter()
-    withObservationTracking { _ = store.state } onChange: { changes.increment() }
+    withObservationTracking {
+      _ = store.state
+    } onChange: {
+      changes.increment()
+    }
     var driven: [String] = []
     let subscription = store.stateDriver.drive(onNext: { driven.append($0.text) })
     defer { subscription.dispose() }

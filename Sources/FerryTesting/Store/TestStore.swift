@@ -179,7 +179,9 @@ public final class TestStore<Feature: StoreFeature> where Feature.State: Equatab
 
   /// Asserts the next effect: one emitted already and not yet asserted, or else the next output of the store's work
   /// (running the timeline to it), which must be an effect.
-  public func receiveEffect(_ expected: Feature.Effect, location: StoreAssertionLocation = StoreAssertionLocation())
+  public func receiveEffect(
+    _ expected: Feature.Effect, location: StoreAssertionLocation = StoreAssertionLocation()
+  )
     async where Feature.Effect: Equatable
   {
     await receiveEffect(describe(expected), where: { $0 == expected }, location: location)
