@@ -25,7 +25,7 @@ import Synchronization
 /// **In the order the app runs.** The store's async work runs on the scheduler's ``VirtualTaskExecutor`` and its
 /// debounce/throttle on the ``TestClock`` — one timeline with the scheduler, so an Rx timer inside the work and a
 /// `clock.sleep` advance together. What the work sends (actions, effects, commands, errors) is applied when the test
-/// receives it, not eagerly: ``receive(_:assert:location:)`` runs the timeline to the next output — advancing
+/// receives it, not eagerly: ``receive(_:assert:fileID:filePath:line:column:)`` runs the timeline to the next output — advancing
 /// virtual time only as far as the next scheduled event — and "nothing more will come" is known exactly from the
 /// scheduler, never by yielding or waiting on the wall clock.
 ///
@@ -66,21 +66,23 @@ public final class TestStore<Feature: StoreFeature> where Feature.State: Equatab
 
   /// A test store on a new `TestScheduler` (clock 0, no simulated processing delay: work sent "now" runs now).
   public convenience init(
-    initialState: Feature.State, feature: Feature, location: StoreAssertionLocation = StoreAssertionLocation()
+    initialState: Feature.State, feature: Feature, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) {
     self.init(
       initialState: initialState, feature: feature,
-      scheduler: TestScheduler(initialClock: 0, simulateProcessingDelay: false), location: location)
+      scheduler: TestScheduler(initialClock: 0, simulateProcessingDelay: false), fileID: fileID, filePath: filePath,
+      line: line, column: column)
   }
 
   /// A test store on `scheduler`'s timeline (share it with the test's hot and cold observables).
   public init(
     initialState: Feature.State, feature: Feature, scheduler: TestScheduler, tick: Duration = .seconds(1),
-    location: StoreAssertionLocation = StoreAssertionLocation()
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) {
     self.scheduler = scheduler
     self.time = AsyncVirtualTime(scheduler, tick: tick)
-    self.createdAt = location
+    self.createdAt = StoreAssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     self.store = Store(
       initialState: initialState, feature: feature, clock: StoreClock(time.clock), drainsAutomatically: false)
     store.stateDriver.drive(onNext: { [unowned self] in self.states.append(.next(scheduler.clock, $0)) })
@@ -109,11 +111,12 @@ public final class TestStore<Feature: StoreFeature> where Feature.State: Equatab
   /// Sends `command` as a button would, then checks the state: `assert` turns the state before into the expected
   /// state after (no closure: the state must not change).
   ///
-  /// Work the command starts runs on virtual time up to its first wait; what it sends waits for ``receive(_:assert:location:)``.
+  /// Work the command starts runs on virtual time up to its first wait; what it sends waits for ``receive(_:assert:fileID:filePath:line:column:)``.
   public func send(
     _ command: Feature.Command, assert: ((inout Feature.State) throws -> Void)? = nil,
-    location: StoreAssertionLocation = StoreAssertionLocation()
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {
+    let location = StoreAssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let step = "send(\(describe(command)))"
     if exhaustivity == .on {
       checkNoUnassertedEffects(before: step, at: location)
@@ -121,7 +124,7 @@ public final class TestStore<Feature: StoreFeature> where Feature.State: Equatab
       if !queued.isEmpty {
         recordStoreFailure(
           "\(step): the store's async work sent \(queued.count) output(s) that were not received:\n"
-            + queued.map { "  \(describe($0))" }.joined(separator: "\n")
+            + queued.map { "  \(describeOutput($0))" }.joined(separator: "\n")
             + "\nReceive them first (receive(_:), receiveEffect(_:)), or set exhaustivity to .off.", at: location)
       }
     } else {
@@ -134,22 +137,25 @@ public final class TestStore<Feature: StoreFeature> where Feature.State: Equatab
   }
 
   /// Runs the store's work until it sends its next action, which must be `expected`; applies it and checks the
-  /// state as ``send(_:assert:location:)`` does. Effects, commands and errors the work sent before the action are
-  /// handled first (assert those effects with ``receiveEffect(_:location:)`` before).
+  /// state as ``send(_:assert:fileID:filePath:line:column:)`` does. Effects, commands and errors the work sent before the action are
+  /// handled first (assert those effects with ``receiveEffect(_:fileID:filePath:line:column:)`` before).
   public func receive(
     _ expected: Feature.Action, assert: ((inout Feature.State) throws -> Void)? = nil,
-    location: StoreAssertionLocation = StoreAssertionLocation()
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async where Feature.Action: Equatable {
     await receive(
-      describe(expected), where: { $0 == expected }, assert: assert, location: location)
+      describe(expected), where: { $0 == expected }, assert: assert, fileID: fileID, filePath: filePath, line: line,
+      column: column)
   }
 
   /// Runs the store's work until it sends its next action, which must satisfy `matches`; see
-  /// ``receive(_:assert:location:)``.
+  /// ``receive(_:assert:fileID:filePath:line:column:)``.
   public func receive(
     _ description: String = "an action", where matches: (Feature.Action) -> Bool,
-    assert: ((inout Feature.State) throws -> Void)? = nil, location: StoreAssertionLocation = StoreAssertionLocation()
+    assert: ((inout Feature.State) throws -> Void)? = nil, fileID: String = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
   ) async {
+    let location = StoreAssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let step = "receive(\(description))"
     while true {
       guard let output = nextOutput() else {
@@ -180,18 +186,21 @@ public final class TestStore<Feature: StoreFeature> where Feature.State: Equatab
   /// Asserts the next effect: one emitted already and not yet asserted, or else the next output of the store's work
   /// (running the timeline to it), which must be an effect.
   public func receiveEffect(
-    _ expected: Feature.Effect, location: StoreAssertionLocation = StoreAssertionLocation()
+    _ expected: Feature.Effect, fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
   )
     async where Feature.Effect: Equatable
   {
-    await receiveEffect(describe(expected), where: { $0 == expected }, location: location)
+    await receiveEffect(
+      describe(expected), where: { $0 == expected }, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
-  /// Asserts the next effect satisfies `matches`; see ``receiveEffect(_:location:)``.
+  /// Asserts the next effect satisfies `matches`; see ``receiveEffect(_:fileID:filePath:line:column:)``.
   public func receiveEffect(
     _ description: String = "an effect", where matches: (Feature.Effect) -> Bool,
-    location: StoreAssertionLocation = StoreAssertionLocation()
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
   ) async {
+    let location = StoreAssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let step = "receiveEffect(\(description))"
     while assertedEffects == effects.count {
       guard let output = nextOutput() else {
@@ -232,7 +241,10 @@ public final class TestStore<Feature: StoreFeature> where Feature.State: Equatab
 
   /// Runs the timeline until no work is left (exhaustive: every output must have been received and every effect
   /// asserted), then checks that nothing is left unasserted.
-  public func finish(location: StoreAssertionLocation = StoreAssertionLocation()) async {
+  public func finish(
+    fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) async {
+    let location = StoreAssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     if exhaustivity == .off {
       skipReceivedOutputs()
       scheduler.start()
@@ -244,7 +256,7 @@ public final class TestStore<Feature: StoreFeature> where Feature.State: Equatab
       if !queued.isEmpty {
         recordStoreFailure(
           "finish(): the store's async work sent \(queued.count) output(s) that were not received:\n"
-            + queued.map { "  \(describe($0))" }.joined(separator: "\n"), at: location)
+            + queued.map { "  \(describeOutput($0))" }.joined(separator: "\n"), at: location)
       }
     }
     if inFlightWorkCount > 0, exhaustivity == .on {
@@ -324,5 +336,15 @@ public final class TestStore<Feature: StoreFeature> where Feature.State: Equatab
     if assertedEffects < effects.count { problems.append("\(effects.count - assertedEffects) effect(s) not asserted") }
     if inFlightWorkCount > 0 { problems.append("\(inFlightWorkCount) work(s) in flight") }
     pendingReport.withLock { $0 = problems.isEmpty ? nil : (problems.joined(separator: ", "), location) }
+  }
+}
+
+/// An output of a store's work as a test failure shows it.
+func describeOutput<Feature: StoreFeature>(_ output: StoreOutput<Feature>) -> String {
+  switch output {
+  case .action(let action): return "action \(describe(action))"
+  case .effect(let effect): return "effect \(describe(effect))"
+  case .command(let command): return "command \(describe(command))"
+  case .failure(let error): return "error \(describe(error))"
   }
 }
