@@ -95,7 +95,7 @@ package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
     _ = dropped  // released here, outside the lock: an output's deinit may run user code
   }
 
-  var isClosed: Bool { state.withLock { $0.work.isClosed } }
+  package var isClosed: Bool { state.withLock { $0.work.isClosed } }
 
   /// Starts `operation` under `policy`; returns its token and task, or `nil` if the policy dropped it.
   func start(
