@@ -6,7 +6,7 @@ import Testing
 /// A main-actor `@Observable` model, as a store or view model would be.
 @MainActor
 @Observable
-final class Counter {
+private final class Counter {
   var count = 0
   var child = Child()
   /// How many times `countReads` was read, and how many of those reads were off the main queue.
@@ -23,13 +23,13 @@ final class Counter {
 
 @MainActor
 @Observable
-final class Child {
+private final class Child {
   var name = "a"
 }
 
 /// Collects the elements a `@Sendable` `onNext` receives on the main actor.
 @MainActor
-final class Received<Element> {
+private final class Received<Element> {
   var elements: [Element] = []
 }
 
