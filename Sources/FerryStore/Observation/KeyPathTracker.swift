@@ -1,7 +1,7 @@
 import Ferry
 import Observation
 
-/// The value an ``Ferry/Infallible/observe(_:_:)`` sequence reads, shared by its subscriptions: the object (held
+/// The value an `Infallible.observe(_:_:)` sequence reads, shared by its subscriptions: the object (held
 /// weakly) and the key path, behind a main-actor closure so that nothing downstream depends on the object's type.
 ///
 /// `@unchecked Sendable`: `read` is created in `init`, which runs on the main actor (in the `@MainActor`

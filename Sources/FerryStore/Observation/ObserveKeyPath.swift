@@ -27,7 +27,7 @@ extension Infallible {
   ///   when the `@Observable` macro reports it) emits it again: chain `distinctUntilChanged()`, as with RxSwift.
   /// - **Nested paths.** Every observable property read along `keyPath` (`\.profile.name`) is tracked.
   /// - **Lifetime.** The object is held weakly: observing never keeps it alive. Disposing the subscription (or
-  ///   ending a `for await` loop over ``values``, or cancelling its task) stops tracking at once; the next change
+  ///   ending a `for await` loop over `values`, or cancelling its task) stops tracking at once; the next change
   ///   reads nothing. If a change finds the object deallocated, the sequence completes; an object released with no
   ///   change pending leaves the sequence silent until it is disposed (Observation on iOS 17 does not report
   ///   deallocation).
@@ -50,7 +50,7 @@ extension Infallible {
 extension Ferry.Observable {
   /// The value at `keyPath` of an `@Observable` object, now and after every change (never fails).
   ///
-  /// The same sequence as ``Ferry/Infallible/observe(_:_:)``, which documents the semantics: current value first,
+  /// The same sequence as `Infallible.observe(_:_:)`, which documents the semantics: current value first,
   /// read on the main actor, changes before the re-read coalesced into one element, no implicit de-duplication,
   /// the object held weakly and tracking stopped on disposal.
   @MainActor
@@ -62,13 +62,13 @@ extension Ferry.Observable {
 }
 
 extension SharedSequence where SharingStrategy == DriverSharingStrategy {
-  /// The value at `keyPath` of an `@Observable` object as a ``Ferry/Driver``, for a view controller's bindings.
+  /// The value at `keyPath` of an `@Observable` object as a `Driver`, for a view controller's bindings.
   ///
   /// ```swift
   /// Driver.observe(model, \.title).drive(titleLabel.rx.text).disposed(by: disposeBag)
   /// ```
   ///
-  /// The elements of ``Ferry/Infallible/observe(_:_:)`` (current value first, changes coalesced until the re-read on
+  /// The elements of `Infallible.observe(_:_:)` (current value first, changes coalesced until the re-read on
   /// the main actor, no implicit de-duplication, the object held weakly), shared as a `Driver`: one tracking for all
   /// subscribers, the latest value replayed to a new one, delivered on the main actor.
   @MainActor
