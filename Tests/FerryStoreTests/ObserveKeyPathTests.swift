@@ -6,9 +6,9 @@ import Testing
 /// A main-actor `@Observable` model, as a store or view model would be.
 @MainActor
 @Observable
-private final class Counter {
+private final class ObservedCounter {
   var count = 0
-  var child = Child()
+  var child = ObservedChild()
   /// How many times `countReads` was read, and how many of those reads were off the main queue.
   @ObservationIgnored var reads = 0
   @ObservationIgnored var offMainReads = 0
@@ -23,13 +23,13 @@ private final class Counter {
 
 @MainActor
 @Observable
-private final class Child {
+private final class ObservedChild {
   var name = "a"
 }
 
 /// Collects the elements a `@Sendable` `onNext` receives on the main actor.
 @MainActor
-private final class Received<Element> {
+private final class ReceivedElements<Element> {
   var elements: [Element] = []
 }
 
@@ -37,9 +37,9 @@ private final class Received<Element> {
 @Suite("observe(_:_:): key paths of @Observable objects as streams", .timeLimit(.minutes(1)))
 struct ObserveKeyPathTests {
   @Test func emitsTheCurrentValueSynchronouslyOnTheMainActorThenEachChange() async {
-    let counter = Counter()
+    let counter = ObservedCounter()
     counter.count = 3
-    let received = Received<Int>()
+    let received = ReceivedElements<Int>()
     let subscription = Infallible.observe(counter, \.count).subscribe(onNext: { value in
       MainActor.assumeIsolated { received.elements.append(value) }
     })
@@ -54,7 +54,7 @@ struct ObserveKeyPathTests {
   }
 
   @Test func changesBeforeTheReReadAreCoalescedIntoOneElement() async {
-    let counter = Counter()
+    let counter = ObservedCounter()
     var values = Infallible.observe(counter, \.count).values.makeAsyncIterator()
     #expect(await values.next() == 0)
     counter.count = 1
@@ -67,7 +67,7 @@ struct ObserveKeyPathTests {
   }
 
   @Test func equalValuesAreNotFilteredUnlessDistinctUntilChangedIsChained() async {
-    let counter = Counter()
+    let counter = ObservedCounter()
     var all = Infallible.observe(counter, \.count).values.makeAsyncIterator()
     var distinct = Infallible.observe(counter, \.count).distinctUntilChanged().values.makeAsyncIterator()
     #expect(await all.next() == 0)
@@ -81,7 +81,7 @@ struct ObserveKeyPathTests {
   }
 
   @Test func reEntrantChangesFromTheConsumerAreEmittedInTurn() async {
-    let counter = Counter()
+    let counter = ObservedCounter()
     var received: [Int] = []
     for await value in Infallible.observe(counter, \.count).values {
       received.append(value)
@@ -92,12 +92,12 @@ struct ObserveKeyPathTests {
   }
 
   @Test func nestedKeyPathsTrackEveryObservableAlongThePath() async {
-    let counter = Counter()
+    let counter = ObservedCounter()
     var values = Infallible.observe(counter, \.child.name).values.makeAsyncIterator()
     #expect(await values.next() == "a")
     counter.child.name = "b"
     #expect(await values.next() == "b")
-    let replaced = Child()
+    let replaced = ObservedChild()
     replaced.name = "c"
     counter.child = replaced
     #expect(await values.next() == "c")
@@ -106,7 +106,7 @@ struct ObserveKeyPathTests {
   }
 
   @Test func subscribingOffTheMainActorReadsOnTheMainActor() async {
-    let counter = Counter()
+    let counter = ObservedCounter()
     counter.count = 1
     let sequence = Infallible.observe(counter, \.countReads)
     let received = await Task.detached {
@@ -123,7 +123,7 @@ struct ObserveKeyPathTests {
   }
 
   @Test func disposingStopsTracking() async {
-    let counter = Counter()
+    let counter = ObservedCounter()
     var disposed = Infallible.observe(counter, \.countReads).values.makeAsyncIterator()
     #expect(await disposed.next() == 0)
     #expect(counter.reads == 1)
@@ -142,7 +142,7 @@ struct ObserveKeyPathTests {
   }
 
   @Test func cancellingTheConsumingTaskStopsTracking() async {
-    let counter = Counter()
+    let counter = ObservedCounter()
     let (started, startedContinuation) = AsyncStream.makeStream(of: Int.self)
     let consumer = Task { @MainActor in
       var count = 0
@@ -166,11 +166,11 @@ struct ObserveKeyPathTests {
   }
 
   @Test func theObjectIsNeverRetainedByTheSequence() async {
-    weak var weakCounter: Counter?
+    weak var weakCounter: ObservedCounter?
     var subscription: (any Disposable)?
     var values: InfallibleValues<Int>.Iterator?
     do {
-      let counter = Counter()
+      let counter = ObservedCounter()
       weakCounter = counter
       subscription = Infallible.observe(counter, \.count).subscribe(onNext: { _ in })
       values = Infallible.observe(counter, \.count).values.makeAsyncIterator()
@@ -182,8 +182,8 @@ struct ObserveKeyPathTests {
   }
 
   @Test func aChangeThatFindsTheObjectDeallocatedCompletes() async {
-    weak var weakCounter: Counter?
-    var counter: Counter? = Counter()
+    weak var weakCounter: ObservedCounter?
+    var counter: ObservedCounter? = ObservedCounter()
     weakCounter = counter
     let sequence = Infallible.observe(counter!, \.count)
     var values = sequence.values.makeAsyncIterator()
@@ -198,10 +198,10 @@ struct ObserveKeyPathTests {
   }
 
   @Test func driverSharesOneTrackingAndReplaysTheLatestValue() async {
-    let counter = Counter()
+    let counter = ObservedCounter()
     let driver = Driver.observe(counter, \.countReads)
-    let first = Received<Int>()
-    let second = Received<Int>()
+    let first = ReceivedElements<Int>()
+    let second = ReceivedElements<Int>()
     let bag = DisposeBag()
     driver.drive(onNext: { first.elements.append($0) }).disposed(by: bag)
     driver.drive(onNext: { second.elements.append($0) }).disposed(by: bag)
@@ -219,7 +219,7 @@ struct ObserveKeyPathTests {
   }
 
   @Test func observableFormEmitsTheSameElements() async throws {
-    let counter = Counter()
+    let counter = ObservedCounter()
     var values = Ferry.Observable.observe(counter, \.count).values.makeAsyncIterator()
     #expect(try await values.next() == 0)
     counter.count = 1
