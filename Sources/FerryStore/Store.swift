@@ -33,7 +33,8 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   @ObservationIgnored public let feature: Feature
 
   @ObservationIgnored package let runtime: StoreRuntime<Feature>
-  @ObservationIgnored package let effectRelay = PublishRelay<Feature.Effect>()
+  /// The effects; completed when the store is cancelled or released, so that effect loops end with it.
+  @ObservationIgnored package let effectSubject = PublishSubject<Feature.Effect>()
   @ObservationIgnored var stateRelay: BehaviorRelay<Feature.State>?
   /// Scoped children to update at each commit; each returns `false` once its child is gone.
   @ObservationIgnored var commitObservers: [(Feature.State) -> Bool] = []
@@ -68,13 +69,20 @@ public final class Store<Feature: StoreFeature>: ViewStore {
 
   deinit {
     runtime.close()
+    effectSubject.onCompleted()
   }
 
   /// The current state, read without registering an Observation dependency.
   public var currentState: Feature.State { _state }
 
   /// The effects from the moment iteration starts, each loop its own unbounded buffer.
-  public var effect: InfallibleValues<Feature.Effect> { effectRelay.values }
+  ///
+  /// A loop ends when the store is cancelled or released.
+  public var effect: InfallibleValues<Feature.Effect> { effects.values }
+
+  /// The effects as an `Infallible`: each effect to the subscribers of its moment; completes when the store is
+  /// cancelled or released.
+  public nonisolated var effects: Infallible<Feature.Effect> { Infallible(raw: effectSubject.asObservable()) }
 
   /// Handles `command` now: its synchronous part — actions applied, effects emitted — is done when `send`
   /// returns (unless the store is already handling something: then it is queued behind it). For buttons and
@@ -115,6 +123,7 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   public func cancel() {
     isCancelled = true
     runtime.close()
+    effectSubject.onCompleted()
   }
 
   // MARK: - Handling
@@ -166,7 +175,7 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   /// Emits `effect` at once (inside handling) or as a new handling step (from outside).
   func emit(_ effect: Feature.Effect) {
     guard isProcessing else { return process(.effect(effect)) }
-    effectRelay.accept(effect)
+    effectSubject.onNext(effect)
   }
 
   /// Applies everything the async work sent, in order (apps: scheduled by the runtime on the main actor).

@@ -13,7 +13,8 @@ public enum WorkPolicy: Sendable, Hashable {
   /// Queue (Rx `concatMap`): run after the work already queued with the same id has finished.
   case concatMap
   /// Run once `dueTime` has passed on the store's clock without newer work with the same id (Rx `debounce`);
-  /// newer work cancels the waiting one.
+  /// newer work cancels the work with the same id, waiting or running (the search pipeline `debounce` +
+  /// `flatMapLatest` in one policy).
   case debounce(Duration)
   /// Run the first work at once, then at most once per `period` on the store's clock (Rx `throttle`): with
   /// `latest`, the newest work started within the period runs when it ends; without, that work is dropped.

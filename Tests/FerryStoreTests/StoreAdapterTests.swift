@@ -88,7 +88,11 @@ struct StoreAdapterTests {
       effect: { effect -> String? in if case .chained(let name) = effect { return name } else { return nil } })
     #expect(child.state == "")
     let changes = Counter()
-    withObservationTracking { _ = child.state } onChange: { changes.increment() }
+    withObservationTracking {
+      _ = child.state
+    } onChange: {
+      changes.increment()
+    }
     store.send(.increment)  // an unrelated slice: the child does not change
     #expect(changes.value == 0)
     child.send("typed")

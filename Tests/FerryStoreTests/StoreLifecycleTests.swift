@@ -43,6 +43,29 @@ struct StoreLifecycleTests {
     #expect(store.runtime.liveWorkCount == 0)
   }
 
+  /// An effect loop started by hand (not SwiftUI's `.task`) ends when its store is released or cancelled.
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test(arguments: [true, false])
+  func effectLoopsEndWithTheStore(release: Bool) {
+    let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+    let time = AsyncVirtualTime(scheduler)
+    let log = Log()
+    var store: Store<WorkFeature>? = Store(
+      initialState: WorkFeature.State(), feature: WorkFeature(clock: ContinuousClock()))
+    let effects = store!.effect
+    time.task {
+      for await effect in effects { log.append("\(effect)") }
+      log.append("ended")
+    }
+    store!.send(.incrementTwiceThenEffect)
+    scheduler.advanceTo(1)
+    #expect(log.all == ["counted(2)"])
+    if release { store = nil } else { store!.cancel() }
+    scheduler.advanceTo(2)
+    #expect(log.all == ["counted(2)", "ended"])
+    _ = store
+  }
+
   /// Releasing the store cancels its work; neither the store nor its feature (and what the feature holds) leaks,
   /// and the work's later outputs are dropped.
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)

@@ -82,6 +82,17 @@ struct WorkStateMachineTests {
     #expect(start(&machine, "x", .throttle(.seconds(10), latest: false), at: 16).token == nil)
   }
 
+  @Test func throttleNeverCancelsTrailingWorkThatAlreadyBegan() {
+    var machine = WorkStateMachine()
+    start(&machine, "x", .throttle(.seconds(10)), at: 0)
+    let trailing = start(&machine, "x", .throttle(.seconds(10)), at: 5)
+    let began = machine.begin(trailing.token!, now: .seconds(10))
+    #expect(began)
+    let next = start(&machine, "x", .throttle(.seconds(10)), at: 12)  // within the period the trailing one began
+    #expect(next.cancelled == 0)
+    #expect(machine.isLive(trailing.token!))
+  }
+
   @Test func cancelledWorkCannotBeginOrBeAttached() {
     var machine = WorkStateMachine()
     guard case .start(let token, _, _, _) = machine.start(id: "x", policy: .flatMap, now: .zero) else {

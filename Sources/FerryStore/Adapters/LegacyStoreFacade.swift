@@ -25,21 +25,21 @@ public final class LegacyStoreFacade<Feature: StoreFeature>: Sendable {
   /// The store behind the façade.
   public let store: Store<Feature>
   private let states: BehaviorRelay<Feature.State>
-  private let effects: PublishRelay<Feature.Effect>
+  private let effects: Infallible<Feature.Effect>
 
   /// Presents `store` with the legacy surface.
   @MainActor
   public init(_ store: Store<Feature>) {
     self.store = store
     self.states = store.committedStates
-    self.effects = store.effectRelay
+    self.effects = store.effects
   }
 
   /// The state as a `Driver` (see ``Store/stateDriver``).
   public var state: Driver<Feature.State> { states.asDriver() }
 
   /// The effects as a `Signal` (see ``Store/effectSignal``).
-  public var effect: Signal<Feature.Effect> { effects.asSignal() }
+  public var effect: Signal<Feature.Effect> { effects.asSignal(onErrorSignalWith: .empty()) }
 
   /// The last committed state, readable from any thread.
   public var currentState: Feature.State { states.value }

@@ -62,7 +62,7 @@ extension Store {
       state: currentState[keyPath: keyPath],
       send: { [self] in self.send(command($0)) },
       dispatch: { [self] in await self.dispatchCommand(command($0)) },
-      effects: effectRelay.asInfallible().compactMap(effect))
+      effects: effects.compactMap(effect))
     commitObservers.append { [weak child] newState in
       guard let child else { return false }
       child.update(newState[keyPath: keyPath])

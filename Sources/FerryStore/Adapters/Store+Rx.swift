@@ -22,7 +22,7 @@ extension Store {
   }
 
   /// The effects as a `Signal`: each effect, synchronously from its emission, to the subscribers of that moment.
-  public var effectSignal: Signal<Feature.Effect> { effectRelay.asSignal() }
+  public var effectSignal: Signal<Feature.Effect> { effects.asSignal(onErrorSignalWith: .empty()) }
 
   /// An observer that sends each element to the store as a command, RxCocoa style:
   /// `loginButton.rx.tap.map { .logIn }.bind(to: store.commandObserver)`.

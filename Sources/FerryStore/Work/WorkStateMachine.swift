@@ -66,7 +66,7 @@ struct WorkStateMachine {
         return begin(id, phase: .running, cancel: [], after: nil, delay: nil)
       }
       guard latest else { return .drop }
-      let superseded = removeAll { $0.id == id && $0.trailing }
+      let superseded = removeAll { $0.id == id && $0.trailing && $0.phase == .waiting }
       var action = begin(id, phase: .waiting, cancel: superseded, after: nil, delay: started + period - now)
       if case .start(let token, _, _, _) = action { entries[token]?.trailing = true } else { action = .drop }
       return action
