@@ -91,6 +91,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   public final var isRunning: Bool { state.withLock { $0.isRunning } }
 
   /// Schedules `action` at the current virtual time (after the actions already due now).
+  @preconcurrency
   public func schedule<StateType>(
     _ state: StateType,
     action: @escaping @Sendable (StateType) -> any Disposable
@@ -99,6 +100,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   }
 
   /// Schedules `action` `dueTime` after the current virtual time.
+  @preconcurrency
   public func scheduleRelative<StateType>(
     _ state: StateType,
     dueTime: RxTimeInterval,
@@ -108,6 +110,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   }
 
   /// Schedules `action` after `startAfter` and then every `period`, threading its state through.
+  @preconcurrency
   public func schedulePeriodic<StateType>(
     _ state: StateType,
     startAfter: RxTimeInterval,
@@ -120,6 +123,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   }
 
   /// Schedules `action` `dueTime` (virtual) after the current virtual time.
+  @preconcurrency
   public func scheduleRelativeVirtual<StateType>(
     _ state: StateType,
     dueTime: VirtualTimeInterval,

@@ -15,12 +15,14 @@ public enum CompletableEvent: Sendable {
 
 extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// The callback a `Completable.create(subscribe:)` body calls with the outcome.
+  @preconcurrency
   public typealias CompletableObserver = @Sendable (CompletableEvent) -> Void
 
   /// Creates a ``Completable`` from a subscribe function.
   ///
   /// The function runs once per subscription with a callback for the outcome and returns the disposable that
   /// tears the work down. Only the first call of the callback counts.
+  @preconcurrency
   public static func create(
     subscribe: @escaping @Sendable (@escaping CompletableObserver) -> any Disposable
   ) -> Completable {
@@ -43,6 +45,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   }
 
   /// Subscribes a callback that receives the outcome once.
+  @preconcurrency
   public func subscribe(_ observer: @escaping @Sendable (CompletableEvent) -> Void) -> any Disposable {
     source.subscribe(onError: { observer(.error($0)) }, onCompleted: { observer(.completed) })
   }
@@ -50,6 +53,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// Subscribes completion, error and disposal handlers.
   ///
   /// An error with no `onError` goes to ``Hooks/defaultErrorHandler``.
+  @preconcurrency
   public func subscribe(
     onCompleted: (@Sendable () -> Void)? = nil,
     onError: (@Sendable (any Swift.Error) -> Void)? = nil,
@@ -60,6 +64,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
 
   /// Subscribes handlers that receive `object` (held weakly) as their first argument; nothing is called once
   /// `object` has been deallocated.
+  @preconcurrency
   public func subscribe<Object: AnyObject>(
     with object: Object,
     onCompleted: (@Sendable (Object) -> Void)? = nil,
@@ -73,6 +78,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///
   /// `onSubscribe` runs before subscribing and `onSubscribed` after; `onDispose` runs once when the
   /// subscription ends. An error thrown by a handler fails the sequence with it.
+  @preconcurrency
   public func `do`(
     onError: (@Sendable (any Swift.Error) throws -> Void)? = nil,
     afterError: (@Sendable (any Swift.Error) throws -> Void)? = nil,

@@ -37,6 +37,7 @@ extension PrimitiveSequence {
   /// A sequence that calls `factory` for every subscription and subscribes to what it returns.
   ///
   /// An error thrown by `factory` terminates that subscription with the error.
+  @preconcurrency
   public static func deferred(
     _ factory: @escaping @Sendable () throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
@@ -45,6 +46,7 @@ extension PrimitiveSequence {
 
   /// Continues with the sequence `handler` returns when `self` fails; an error thrown by `handler` fails the
   /// result.
+  @preconcurrency
   public func `catch`(
     _ handler: @escaping @Sendable (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
