@@ -15,6 +15,25 @@ private final class Counter {
   var texts: [String] = []
 }
 
+/// Seed 000's request service: a non-`Sendable` class with a callback API and an `.rx` extension.
+private final class RequestService: ReactiveCompatible {
+  var requests = 0
+
+  func response(completion: @escaping (Result<Int, Error>) -> Void) {
+    requests += 1
+    completion(.success(requests))
+  }
+}
+
+extension Reactive where Base: RequestService {
+  fileprivate func response() -> Single<Int> {
+    Single.create { [base] single in
+      base.response { result in single(result) }
+      return Disposables.create()
+    }
+  }
+}
+
 @Suite struct CapturedVarTests {
   @Test func operatorClosuresMutateLocalVars() {
     var mapped = 0
@@ -144,5 +163,13 @@ private final class Counter {
     }
     #expect(driven == [2, 4])
     #expect(emitted == [3])
+  }
+
+  @Test func reactiveExtensionsCaptureNonSendableBases() throws {
+    let service = RequestService()
+    var results: [Int] = []
+    _ = service.rx.response().subscribe(onSuccess: { results.append($0) })
+    results.append(try service.rx.response().toBlocking().single())
+    #expect(results == [1, 2])
   }
 }
