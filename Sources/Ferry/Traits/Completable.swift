@@ -103,28 +103,42 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// Returns `self`, so that RxSwift 6's `observable.ignoreElements().asCompletable()` compiles unchanged.
   public func asCompletable() -> Completable { self }
 
+  /// Completes when `self` and then `second` have completed (`second` is subscribed when `self` completes);
+  /// fails with the first error.
+  public func concat(_ second: Completable) -> Completable {
+    Completable.concat(self, second)
+  }
+
   /// Completes when every one of `sources` has completed, one after another (each is subscribed when the
   /// previous one completes); fails with the first error.
-  public static func concat(_ sources: [Completable]) -> Completable {
-    sources.reduce(Completable.empty()) { $0.andThen($1) }
+  public static func concat<S: Sequence>(_ sources: S) -> Completable where S.Element == Completable {
+    Completable(raw: Observable.concat(sources.lazy.map(\.source)))
   }
 
-  /// ``concat(_:)-([Completable])`` with variadic sources.
+  /// ``concat(_:)-(S)`` for a collection.
+  public static func concat<C: Collection>(_ sources: C) -> Completable where C.Element == Completable {
+    Completable(raw: Observable.concat(sources.map(\.source)))
+  }
+
+  /// ``concat(_:)-(S)`` with variadic sources.
   public static func concat(_ sources: Completable...) -> Completable {
-    concat(sources)
+    Completable(raw: Observable.concat(sources.map(\.source)))
   }
 
-  /// Completes when every one of `sources` has completed (all are subscribed at once); fails with the first
-  /// error.
+  /// Completes when every one of `sources` has completed (all are subscribed at once: RxSwift's `merge`); fails
+  /// with the first error.
+  public static func zip<C: Collection>(_ sources: C) -> Completable where C.Element == Completable {
+    Completable(raw: Observable.merge(sources.map(\.source)))
+  }
+
+  /// ``zip(_:)-(C)`` for an array.
   public static func zip(_ sources: [Completable]) -> Completable {
-    if sources.isEmpty { return .empty() }
-    let zipped = TraitZipObservable(sources: sources.map(\.source), waitsForAllCompletions: true)
-    return Completable(raw: IgnoreElementsObservable(source: zipped))
+    Completable(raw: Observable.merge(sources.map(\.source)))
   }
 
-  /// ``zip(_:)-([Completable])`` with variadic sources.
+  /// ``zip(_:)-(C)`` with variadic sources.
   public static func zip(_ sources: Completable...) -> Completable {
-    zip(sources)
+    Completable(raw: Observable.merge(sources.map(\.source)))
   }
 }
 

@@ -130,11 +130,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// Transforms the element into an optional; completes empty when `transform` returns `nil`.
   @preconcurrency
   public func compactMap<Result>(_ transform: @escaping @Sendable (Element) throws -> Result?) -> Maybe<Result> {
-    Maybe<Result>(
-      raw: TraitFlatMapObservable(source: source) { element in
-        if let result = try transform(element) { return Observable.just(result) }
-        return Observable.empty()
-      })
+    Maybe<Result>(raw: source.compactMap(transform))
   }
 
   /// Emits the element only if `predicate` returns `true` for it; completes empty otherwise.
@@ -146,7 +142,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// Continues with the ``Maybe`` that `selector` returns for the element; completes empty if there is none.
   @preconcurrency
   public func flatMap<Result>(_ selector: @escaping @Sendable (Element) throws -> Maybe<Result>) -> Maybe<Result> {
-    Maybe<Result>(raw: TraitFlatMapObservable(source: source) { try selector($0).asObservable() })
+    Maybe<Result>(raw: source.flatMap(selector))
   }
 
   /// Succeeds with `element` instead of failing.
@@ -157,17 +153,17 @@ extension PrimitiveSequence where Trait == MaybeTrait {
 
   /// Succeeds with `element` when the maybe completes without one.
   public func ifEmpty(default element: Element) -> Single<Element> {
-    Single(raw: TraitIfEmptyObservable(source: source, fallback: Observable.just(element)))
+    Single(raw: source.ifEmpty(default: element))
   }
 
   /// Continues with `other` when the maybe completes without an element.
   public func ifEmpty(switchTo other: Maybe<Element>) -> Maybe<Element> {
-    Maybe(raw: TraitIfEmptyObservable(source: source, fallback: other.source))
+    Maybe(raw: source.ifEmpty(switchTo: other.source))
   }
 
   /// Continues with `other` when the maybe completes without an element.
   public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> {
-    Single(raw: TraitIfEmptyObservable(source: source, fallback: other.source))
+    Single(raw: source.ifEmpty(switchTo: other.source))
   }
 
   /// Returns `self`.

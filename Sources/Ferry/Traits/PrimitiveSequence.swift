@@ -54,12 +54,13 @@ extension PrimitiveSequence {
   }
 
   /// Resubscribes to `self` after an error, until it succeeds or `maxAttemptCount` subscriptions have been made
-  /// (the last error is then forwarded).
+  /// (the last error is then forwarded). The same as the Observable `retry(_:)`: `retry(0)` completes at once
+  /// without subscribing.
   ///
   /// - Precondition: `maxAttemptCount >= 0`.
   public func retry(_ maxAttemptCount: Int) -> PrimitiveSequence<Trait, Element> {
     precondition(maxAttemptCount >= 0, "retry(_:): maxAttemptCount must be >= 0, got \(maxAttemptCount)")
-    return PrimitiveSequence(raw: TraitRetryObservable(source: source, maxAttemptCount: maxAttemptCount))
+    return PrimitiveSequence(raw: source.retry(maxAttemptCount))
   }
 
   /// Resubscribes to `self` after every error, until it succeeds.
@@ -67,6 +68,6 @@ extension PrimitiveSequence {
   /// Resubscription after a synchronous error is iterative, so an always-failing synchronous source loops
   /// rather than overflowing the stack (dispose the subscription to stop it).
   public func retry() -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence(raw: TraitRetryObservable(source: source, maxAttemptCount: nil))
+    PrimitiveSequence(raw: source.retry())
   }
 }

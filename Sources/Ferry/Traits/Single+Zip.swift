@@ -13,7 +13,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// error. An empty collection succeeds with `[]`.
   public static func zip<C: Collection>(_ collection: C) -> Single<[Element]> where C.Element == Single<Element> {
     if collection.isEmpty { return .just([]) }
-    return Single<[Element]>(raw: TraitZipObservable(sources: collection.map(\.source)))
+    return Single<[Element]>(raw: Observable.zip(collection.map(\.source)))
   }
 
   /// Succeeds with `resultSelector` applied to both elements once both sources have succeeded.

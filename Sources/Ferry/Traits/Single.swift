@@ -83,17 +83,19 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// Transforms the element into an optional: a ``Maybe`` that completes empty when `transform` returns `nil`.
   @preconcurrency
   public func compactMap<Result>(_ transform: @escaping @Sendable (Element) throws -> Result?) -> Maybe<Result> {
-    Maybe<Result>(
-      raw: TraitFlatMapObservable(source: source) { element in
-        if let result = try transform(element) { return Observable.just(result) }
-        return Observable.empty()
-      })
+    Maybe<Result>(raw: source.compactMap(transform))
+  }
+
+  /// Emits the element only if `predicate` returns `true` for it: a ``Maybe`` that completes empty otherwise.
+  @preconcurrency
+  public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Maybe<Element> {
+    Maybe(raw: source.filter(predicate))
   }
 
   /// Continues with the ``Single`` that `selector` returns for the element.
   @preconcurrency
   public func flatMap<Result>(_ selector: @escaping @Sendable (Element) throws -> Single<Result>) -> Single<Result> {
-    Single<Result>(raw: TraitFlatMapObservable(source: source) { try selector($0).asObservable() })
+    Single<Result>(raw: source.flatMap(selector))
   }
 
   /// Continues with the ``Maybe`` that `selector` returns for the element.
@@ -101,13 +103,13 @@ extension PrimitiveSequence where Trait == SingleTrait {
   public func flatMapMaybe<Result>(
     _ selector: @escaping @Sendable (Element) throws -> Maybe<Result>
   ) -> Maybe<Result> {
-    Maybe<Result>(raw: TraitFlatMapObservable(source: source) { try selector($0).asObservable() })
+    Maybe<Result>(raw: source.flatMap(selector))
   }
 
   /// Continues with the ``Completable`` that `selector` returns for the element.
   @preconcurrency
   public func flatMapCompletable(_ selector: @escaping @Sendable (Element) throws -> Completable) -> Completable {
-    Completable(raw: TraitFlatMapObservable(source: source) { try selector($0).asObservable() })
+    Completable(raw: source.flatMap(selector))
   }
 
   /// Succeeds with `element` instead of failing.
