@@ -36,5 +36,14 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(name: "FerryTestingTests", dependencies: ["Ferry", "FerryTesting"], swiftSettings: swiftSettings),
+    // RxSwift-era client code in Swift 5 mode: must build without a single concurrency warning (`.ci/run` builds
+    // it with warnings as errors).
+    .testTarget(
+      name: "FerrySwift5ModeTests",
+      dependencies: ["Ferry", "FerryTesting"],
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+    // The same shapes in Swift 6 mode: only the `Sendable` form compiles (scripts/swift6-rejects-check.sh).
+    .testTarget(name: "FerrySwift6ModeTests", dependencies: ["Ferry", "FerryTesting"], swiftSettings: swiftSettings),
   ]
 )

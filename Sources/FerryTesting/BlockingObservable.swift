@@ -36,6 +36,7 @@ public struct BlockingObservable<Element>: Sendable {
 
   /// The only element that satisfies `predicate`; throws `RxError.noElements` if none does and
   /// `RxError.moreThanOneElement` as soon as a second one arrives.
+  @preconcurrency
   public func single(_ predicate: @escaping @Sendable (Element) throws -> Bool) throws -> Element {
     let result = try run(stopAfter: 2, filter: predicate)
     if result.elements.count > 1 { throw RxError.moreThanOneElement }

@@ -151,17 +151,22 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
     }
   }
 
-  /// Creates the observable at `created`, subscribes a test observer at `subscribed`, disposes the
+  /// Creates the sequence at `created`, subscribes a test observer at `subscribed`, disposes the
   /// subscription at `disposed`, runs the scheduler and returns the observer.
-  public func start<Element>(
+  ///
+  /// `create` may return any ``ObservableConvertibleType`` — an `Observable`, a `Single`, `Maybe`,
+  /// `Completable`, `Infallible`, `Driver`, `Signal` or a ``TestableObservable`` — and the observer records its
+  /// `Event`s as RxTest does (a `Single` records `.next(element)` and `.completed` at the same time; a
+  /// `Completable` records only its stop event).
+  public func start<Element, OutputSequence: ObservableConvertibleType>(
     created: TestTime,
     subscribed: TestTime,
     disposed: TestTime,
-    create: @escaping () -> Observable<Element>
-  ) -> TestableObserver<Element> {
+    create: @escaping () -> OutputSequence
+  ) -> TestableObserver<Element> where OutputSequence.Element == Element {
     let state = StartState<Element>()
     let observer = createObserver(Element.self)
-    scheduleAt(created) { state.source = create() }
+    scheduleAt(created) { state.source = create().asObservable() }
     scheduleAt(subscribed) { state.subscription = state.source?.subscribe(observer) }
     scheduleAt(disposed) {
       state.subscription?.dispose()
@@ -173,15 +178,17 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
 
   /// ``start(created:subscribed:disposed:create:)`` with the default creation (100) and subscription (200)
   /// times.
-  public func start<Element>(
+  public func start<Element, OutputSequence: ObservableConvertibleType>(
     disposed: TestTime,
-    create: @escaping () -> Observable<Element>
-  ) -> TestableObserver<Element> {
+    create: @escaping () -> OutputSequence
+  ) -> TestableObserver<Element> where OutputSequence.Element == Element {
     start(created: Defaults.created, subscribed: Defaults.subscribed, disposed: disposed, create: create)
   }
 
   /// ``start(created:subscribed:disposed:create:)`` with the default times 100, 200 and 1000.
-  public func start<Element>(_ create: @escaping () -> Observable<Element>) -> TestableObserver<Element> {
+  public func start<Element, OutputSequence: ObservableConvertibleType>(
+    _ create: @escaping () -> OutputSequence
+  ) -> TestableObserver<Element> where OutputSequence.Element == Element {
     start(
       created: Defaults.created, subscribed: Defaults.subscribed, disposed: Defaults.disposed, create: create)
   }

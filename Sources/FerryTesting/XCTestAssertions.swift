@@ -36,4 +36,75 @@ public func XCTAssertRecordedElements<Element: Equatable>(
   guard received != expected else { return }
   XCTFail(recordedDifference(received, expected), file: file, line: line)
 }
+
+/// Asserts that two `Single` event sequences are equal (errors compare as in ``errorsEqual(_:_:)``).
+public func XCTAssertEqual<Element: Equatable>(
+  _ lhs: [SingleEvent<Element>],
+  _ rhs: [SingleEvent<Element>],
+  file: StaticString = #filePath,
+  line: UInt = #line
+) {
+  guard !singleEventsEqual(lhs, rhs) else { return }
+  let left = lhs.map { EquatableSingleEvent(event: $0) }
+  let right = rhs.map { EquatableSingleEvent(event: $0) }
+  XCTFail(recordedDifference(left, right), file: file, line: line)
+}
+
+/// Asserts that two `Maybe` event sequences are equal.
+public func XCTAssertEqual<Element: Equatable>(
+  _ lhs: [MaybeEvent<Element>],
+  _ rhs: [MaybeEvent<Element>],
+  file: StaticString = #filePath,
+  line: UInt = #line
+) {
+  guard lhs != rhs else { return }
+  XCTFail(recordedDifference(lhs, rhs), file: file, line: line)
+}
+
+/// Asserts that two `Completable` event sequences are equal.
+public func XCTAssertEqual(
+  _ lhs: [CompletableEvent],
+  _ rhs: [CompletableEvent],
+  file: StaticString = #filePath,
+  line: UInt = #line
+) {
+  guard lhs != rhs else { return }
+  XCTFail(recordedDifference(lhs, rhs), file: file, line: line)
+}
+
+/// Asserts that two recorded `Single` event streams are equal: same times and equal events.
+public func XCTAssertEqual<Element: Equatable>(
+  _ lhs: [Recorded<SingleEvent<Element>>],
+  _ rhs: [Recorded<SingleEvent<Element>>],
+  file: StaticString = #filePath,
+  line: UInt = #line
+) {
+  guard !singleEventsEqual(lhs, rhs) else { return }
+  let wrap = { (record: Recorded<SingleEvent<Element>>) in
+    Recorded(time: record.time, value: EquatableSingleEvent(event: record.value))
+  }
+  XCTFail(recordedDifference(lhs.map(wrap), rhs.map(wrap)), file: file, line: line)
+}
+
+/// Asserts that two recorded `Maybe` event streams are equal: same times and equal events.
+public func XCTAssertEqual<Element: Equatable>(
+  _ lhs: [Recorded<MaybeEvent<Element>>],
+  _ rhs: [Recorded<MaybeEvent<Element>>],
+  file: StaticString = #filePath,
+  line: UInt = #line
+) {
+  guard lhs != rhs else { return }
+  XCTFail(recordedDifference(lhs, rhs), file: file, line: line)
+}
+
+/// Asserts that two recorded `Completable` event streams are equal: same times and equal events.
+public func XCTAssertEqual(
+  _ lhs: [Recorded<CompletableEvent>],
+  _ rhs: [Recorded<CompletableEvent>],
+  file: StaticString = #filePath,
+  line: UInt = #line
+) {
+  guard lhs != rhs else { return }
+  XCTFail(recordedDifference(lhs, rhs), file: file, line: line)
+}
 #endif

@@ -20,5 +20,20 @@ final class XCTestAssertionsTests: XCTestCase {
     let res = scheduler.start { xs.asObservable() }
     XCTAssertRecordedElements(res.events, ["a", "b"])
   }
+  func testTraitEventArrays() {
+    XCTAssertEqual(
+      [SingleEvent.success(1), .failure(RxError.noElements)], [.success(1), .failure(RxError.noElements)])
+    XCTAssertEqual([MaybeEvent<Int>.success(1), .completed], [.success(1), .completed])
+    XCTAssertEqual([CompletableEvent.completed], [.completed])
+    XCTAssertEqual([Recorded(time: 210, value: SingleEvent.success("a"))], [Recorded(time: 210, value: .success("a"))])
+    XCTAssertEqual([Recorded(time: 210, value: MaybeEvent<String>.completed)], [Recorded(time: 210, value: .completed)])
+    XCTAssertEqual([Recorded(time: 210, value: CompletableEvent.completed)], [Recorded(time: 210, value: .completed)])
+  }
+
+  func testStartRecordsTraits() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let res = scheduler.start { Single.just(7) }
+    XCTAssertEqual(res.events, [.next(200, 7), .completed(200)])
+  }
 }
 #endif

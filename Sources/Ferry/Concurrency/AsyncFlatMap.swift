@@ -8,6 +8,7 @@ extension ObservableType where Element: Sendable {
   ///
   /// The overload is chosen when the closure is `async` (it contains an `await`); a closure returning an
   /// observable without awaiting picks the classic `flatMap`.
+  @preconcurrency
   public func flatMap<Result>(
     _ transform: @escaping @Sendable (Element) async throws -> Result
   ) -> Observable<Result> {
@@ -20,6 +21,7 @@ extension ObservableType where Element: Sendable {
   /// `searchText.flatMapLatest { try await api.search($0) }`. Each call runs in its own task, not on the
   /// subscriber's actor. An error thrown by `transform` terminates the result. Disposing the subscription cancels
   /// the running task. Completes when `self` has completed and the last task has finished.
+  @preconcurrency
   public func flatMapLatest<Result>(
     _ transform: @escaping @Sendable (Element) async throws -> Result
   ) -> Observable<Result> {
@@ -31,6 +33,7 @@ extension ObservableType where Element: Sendable {
   ///
   /// Each call runs in its own task, not on the subscriber's actor. An error thrown by `transform` terminates the
   /// result. Disposing the subscription cancels the running task and drops the queued elements.
+  @preconcurrency
   public func concatMap<Result>(
     _ transform: @escaping @Sendable (Element) async throws -> Result
   ) -> Observable<Result> {

@@ -13,6 +13,7 @@ extension AsyncSequence where Self: Sendable {
   }
 
   /// The elements of this async sequence as a ``Driver``, continuing with `onErrorRecover(error)` if it throws.
+  @preconcurrency
   public func asDriver(
     priority: TaskPriority? = nil,
     onErrorRecover: @escaping @Sendable (_ error: any Swift.Error) -> Driver<Element>
@@ -34,6 +35,7 @@ extension AsyncSequence where Self: Sendable {
   }
 
   /// The elements of this async sequence as a ``Signal``, continuing with `onErrorRecover(error)` if it throws.
+  @preconcurrency
   public func asSignal(
     priority: TaskPriority? = nil,
     onErrorRecover: @escaping @Sendable (_ error: any Swift.Error) -> Signal<Element>

@@ -20,6 +20,7 @@ extension Observable {
   /// - `body` returning completes the sequence; `body` throwing terminates it with the error.
   /// - Disposing the subscription cancels the task; whatever `body` does after that (including throwing
   ///   `CancellationError`) emits nothing.
+  @preconcurrency
   public static func createAsync(
     priority: TaskPriority? = nil,
     _ body: @escaping @Sendable (AsyncSender<Element>) async throws -> Void

@@ -5,6 +5,7 @@ extension PrimitiveSequence where Trait == SingleTrait, Element: Sendable {
   /// one inheriting the caller's task-locals and priority), which succeeds with its result or fails with its
   /// error. Disposing the subscription cancels the task; whatever the task does afterwards (including throwing
   /// `CancellationError`) is not delivered.
+  @preconcurrency
   public static func create(
     detached: Bool = false,
     priority: TaskPriority? = nil,
@@ -24,6 +25,7 @@ extension PrimitiveSequence where Trait == SingleTrait, Element: Sendable {
   /// A ``Single`` whose element is the result of async `work`: `Single { try await fetch() }`.
   ///
   /// The same as `Single.create(detached:priority:work:)`.
+  @preconcurrency
   public init(
     detached: Bool = false,
     priority: TaskPriority? = nil,
@@ -38,6 +40,7 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element: Sendable {
   ///
   /// Every subscription starts a task running `work`; disposing the subscription cancels it, and whatever the
   /// task does afterwards is not delivered.
+  @preconcurrency
   public static func create(
     detached: Bool = false,
     priority: TaskPriority? = nil,
@@ -64,6 +67,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///
   /// Every subscription starts a task running `work`; disposing the subscription cancels it, and whatever the
   /// task does afterwards is not delivered.
+  @preconcurrency
   public static func create(
     detached: Bool = false,
     priority: TaskPriority? = nil,

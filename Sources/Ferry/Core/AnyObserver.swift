@@ -3,11 +3,13 @@
 /// Differs from RxSwift in that the event handler is `@Sendable`: a sequence may call it on any thread.
 public struct AnyObserver<Element>: ObserverType {
   /// The event handler type.
+  @preconcurrency
   public typealias EventHandler = @Sendable (Event<Element>) -> Void
 
   @usableFromInline let observer: EventHandler
 
   /// Creates an observer that forwards every event to `eventHandler`.
+  @preconcurrency
   @inlinable public init(eventHandler: @escaping EventHandler) {
     self.observer = eventHandler
   }

@@ -4,6 +4,7 @@ extension Observable {
   /// The function runs once per subscription with an observer for that subscription and returns the disposable
   /// that tears it down. Ferry enforces the grammar on its behalf: events after a stop event or after disposal
   /// are dropped, and the returned disposable is disposed after a stop event.
+  @preconcurrency
   public static func create(
     _ subscribe: @escaping @Sendable (AnyObserver<Element>) -> any Disposable
   ) -> Observable<Element> {

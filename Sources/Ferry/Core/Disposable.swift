@@ -25,6 +25,7 @@ public enum Disposables {
   public static func create() -> any Disposable { NopDisposable.instance }
 
   /// A disposable that runs `dispose` exactly once, on the first call to `dispose()`.
+  @preconcurrency
   public static func create(with dispose: @escaping @Sendable () -> Void) -> any Cancelable {
     AnonymousDisposable(dispose)
   }

@@ -23,6 +23,7 @@ extension ObserverType {
   @inlinable public func asObserver() -> AnyObserver<Element> { AnyObserver(self) }
 
   /// An observer that transforms elements with `transform` before sending them to `self`.
+  @preconcurrency
   public func mapObserver<Result>(_ transform: @escaping @Sendable (Result) throws -> Element) -> AnyObserver<Result> {
     AnyObserver { event in self.on(event.map(transform)) }
   }

@@ -45,6 +45,7 @@ extension Observable {
   /// An observable that calls `factory` for every subscription and subscribes to what it returns.
   ///
   /// An error thrown by `factory` terminates that subscription with the error.
+  @preconcurrency
   public static func deferred(
     _ factory: @escaping @Sendable () throws -> Observable<Element>
   ) -> Observable<Element> {

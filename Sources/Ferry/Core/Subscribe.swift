@@ -1,5 +1,6 @@
 extension ObservableType {
   /// Subscribes an event handler.
+  @preconcurrency
   public func subscribe(_ on: @escaping @Sendable (Event<Element>) -> Void) -> any Disposable {
     subscribe(AnyObserver(eventHandler: on))
   }
@@ -9,6 +10,7 @@ extension ObservableType {
   /// The handlers may run on any thread (the one the sequence delivers on), so they are `@Sendable`; for UI
   /// work use ``Driver`` / ``Signal`` or `observe(on: MainScheduler.instance)`. `onDisposed` runs once, after
   /// a stop event's handler or on disposal. All handlers are released when the subscription ends.
+  @preconcurrency
   public func subscribe(
     onNext: (@Sendable (Element) -> Void)? = nil,
     onError: (@Sendable (any Swift.Error) -> Void)? = nil,
@@ -29,6 +31,7 @@ extension ObservableType {
   /// Subscribes handlers that receive `object` (held weakly) as their first argument.
   ///
   /// Nothing is called once `object` has been deallocated.
+  @preconcurrency
   public func subscribe<Object: AnyObject>(
     with object: Object,
     onNext: (@Sendable (Object, Element) -> Void)? = nil,
@@ -129,6 +132,7 @@ public enum Hooks {
   /// Called with an error that reached a subscription without an `onError` handler (or a `bind(to:)`).
   ///
   /// The default prints the error in debug builds and does nothing in release builds.
+  @preconcurrency
   public static var defaultErrorHandler: (@Sendable (any Swift.Error) -> Void)? {
     get { errorHandler.withLock { $0 } }
     set { errorHandler.withLock { $0 = newValue } }

@@ -55,12 +55,14 @@ extension ObservableType {
   }
 
   /// Subscribes `onNext` to the elements; an error is reported through ``Hooks/defaultErrorHandler``.
+  @preconcurrency
   public func bind(onNext: @escaping @Sendable (Element) -> Void) -> any Disposable {
     subscribe(onNext: onNext, onError: { Hooks.unhandledError($0) })
   }
 
   /// Subscribes `onNext` with `object` (held weakly) as its first argument; nothing is called once `object`
   /// has been deallocated. An error is reported through ``Hooks/defaultErrorHandler``.
+  @preconcurrency
   public func bind<Object: AnyObject>(
     with object: Object,
     onNext: @escaping @Sendable (Object, Element) -> Void

@@ -4,6 +4,7 @@ extension ObservableType {
   /// The source's elements are forwarded; on error, `handler(error)` is called and its observable subscribed in
   /// place of the source (errors from that observable are forwarded, not caught again). An error thrown by
   /// `handler` terminates the sequence with it.
+  @preconcurrency
   public func `catch`(
     _ handler: @escaping @Sendable (any Swift.Error) throws -> Observable<Element>
   ) -> Observable<Element> {

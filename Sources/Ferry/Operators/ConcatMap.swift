@@ -3,6 +3,7 @@ extension ObservableType {
   /// subscribed to only after the previous one completed (later ones are queued, in order).
   ///
   /// `selector` runs when the element arrives. Completes when `self` and every inner sequence have completed.
+  @preconcurrency
   public func concatMap<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
   ) -> Observable<Source.Element> {

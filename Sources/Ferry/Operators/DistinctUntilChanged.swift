@@ -18,6 +18,7 @@ struct KeyPathSelector<Root, Value>: Sendable {
 
 extension ObservableType {
   /// Drops each element whose key (from `keySelector`) equals the previous element's key.
+  @preconcurrency
   public func distinctUntilChanged<Key: Equatable>(
     _ keySelector: @escaping @Sendable (Element) throws -> Key
   ) -> Observable<Element> {
@@ -25,6 +26,7 @@ extension ObservableType {
   }
 
   /// Drops each element that `comparer` says equals the previous element.
+  @preconcurrency
   public func distinctUntilChanged(
     _ comparer: @escaping @Sendable (Element, Element) throws -> Bool
   ) -> Observable<Element> {
@@ -32,6 +34,7 @@ extension ObservableType {
   }
 
   /// Drops each element whose key `comparer` says equals the previous element's key.
+  @preconcurrency
   public func distinctUntilChanged<Key>(
     _ keySelector: @escaping @Sendable (Element) throws -> Key,
     comparer: @escaping @Sendable (Key, Key) throws -> Bool

@@ -7,6 +7,7 @@ extension ObservableType {
   /// a stop event or on `dispose()`, whichever comes first). An error thrown by `onNext`, `afterNext`, `onError`
   /// or `onCompleted` is sent downstream in place of the event (an error thrown by an `after…` handler once a
   /// stop event was delivered is dropped).
+  @preconcurrency
   public func `do`(
     onNext: (@Sendable (Element) throws -> Void)? = nil,
     afterNext: (@Sendable (Element) throws -> Void)? = nil,
@@ -37,6 +38,7 @@ extension ObservableType {
   /// Like `do(onNext:…)`, with handlers that receive `object` (held weakly) as their first argument.
   ///
   /// A handler is skipped once `object` has been deallocated; the events still pass through.
+  @preconcurrency
   public func `do`<Object: AnyObject>(
     with object: Object,
     onNext: (@Sendable (Object, Element) throws -> Void)? = nil,

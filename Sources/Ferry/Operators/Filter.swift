@@ -1,6 +1,7 @@
 extension ObservableType {
   /// Emits only the elements for which `predicate` returns `true`; an error thrown by `predicate` terminates
   /// the sequence with it.
+  @preconcurrency
   public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
     FilterObservable(source: asObservable(), predicate: predicate)
   }

@@ -4,6 +4,7 @@ extension ObservableType {
   /// Completes when `self` and every inner sequence have completed; an error from `self`, from an inner
   /// sequence or thrown by `selector` terminates the result. Disposing the result disposes every inner
   /// subscription.
+  @preconcurrency
   public func flatMap<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
   ) -> Observable<Source.Element> {

@@ -3,6 +3,7 @@ extension ObservableType {
   /// its elements; elements that arrive while one is active are ignored (`selector` is not called for them).
   ///
   /// Completes when `self` and the active inner sequence have completed.
+  @preconcurrency
   public func flatMapFirst<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
   ) -> Observable<Source.Element> {

@@ -4,6 +4,7 @@ extension ObservableType {
   ///
   /// Completes when `self` and the current inner sequence have completed; an error from either, or thrown by
   /// `selector`, terminates the result.
+  @preconcurrency
   public func flatMapLatest<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
   ) -> Observable<Source.Element> {

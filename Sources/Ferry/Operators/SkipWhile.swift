@@ -3,6 +3,7 @@ extension ObservableType {
   /// returns `false` (the predicate is not called again).
   ///
   /// An error thrown by `predicate` terminates the sequence with it.
+  @preconcurrency
   public func skip(while predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
     SkipWhileObservable(source: asObservable(), predicate: predicate)
   }

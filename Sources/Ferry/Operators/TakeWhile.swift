@@ -11,6 +11,7 @@ extension ObservableType {
   ///
   /// With `.inclusive`, the first element for which `predicate` returns `false` is emitted before completing.
   /// An error thrown by `predicate` terminates the sequence with it.
+  @preconcurrency
   public func take(
     while predicate: @escaping @Sendable (Element) throws -> Bool,
     behavior: TakeBehavior = .exclusive
@@ -22,6 +23,7 @@ extension ObservableType {
   ///
   /// With `.inclusive`, the element for which `predicate` returns `true` is emitted before completing.
   /// An error thrown by `predicate` terminates the sequence with it.
+  @preconcurrency
   public func take(
     until predicate: @escaping @Sendable (Element) throws -> Bool,
     behavior: TakeBehavior = .exclusive

@@ -5,6 +5,7 @@ extension ObservableType {
   /// the very first element of `self`. Elements of `self` that arrive before `second` has emitted are dropped.
   /// Completes when `self` completes (the completion of `second` is ignored); an error from either, or thrown
   /// by `resultSelector`, terminates the result.
+  @preconcurrency
   public func withLatestFrom<Source: ObservableConvertibleType, Result>(
     _ second: Source,
     resultSelector: @escaping @Sendable (Element, Source.Element) throws -> Result

@@ -3,6 +3,7 @@ extension ObservableType {
   /// been deallocated.
   ///
   /// An error thrown by `resultSelector` terminates the sequence with it.
+  @preconcurrency
   public func withUnretained<Object: AnyObject, Out>(
     _ object: Object,
     resultSelector: @escaping @Sendable (Object, Element) throws -> Out

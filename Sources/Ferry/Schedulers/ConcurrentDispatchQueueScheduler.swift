@@ -21,6 +21,7 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType {
   }
 
   /// Schedules `action(state)` on the queue; disposing the result before it runs prevents it.
+  @preconcurrency
   public func schedule<StateType>(
     _ state: StateType,
     action: @escaping @Sendable (StateType) -> any Disposable
@@ -29,6 +30,7 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType {
   }
 
   /// Schedules `action(state)` on the queue after `dueTime`; disposing the result before then prevents it.
+  @preconcurrency
   public func scheduleRelative<StateType>(
     _ state: StateType,
     dueTime: RxTimeInterval,
@@ -38,6 +40,7 @@ public final class ConcurrentDispatchQueueScheduler: SchedulerType {
   }
 
   /// Schedules `action` after `startAfter` and then every `period`; disposing the result stops it.
+  @preconcurrency
   public func schedulePeriodic<StateType>(
     _ state: StateType,
     startAfter: RxTimeInterval,

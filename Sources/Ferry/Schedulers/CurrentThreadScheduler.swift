@@ -27,6 +27,7 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
   }
 
   /// Runs `action(state)` now if no action is running on this thread; otherwise queues it after the running one.
+  @preconcurrency
   public func schedule<StateType>(
     _ state: StateType,
     action: @escaping @Sendable (StateType) -> any Disposable

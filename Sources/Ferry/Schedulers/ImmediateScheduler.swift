@@ -6,6 +6,7 @@ public struct ImmediateScheduler: ImmediateSchedulerType {
   init() {}
 
   /// Runs `action(state)` now and returns its disposable.
+  @preconcurrency
   public func schedule<StateType>(
     _ state: StateType,
     action: @escaping @Sendable (StateType) -> any Disposable

@@ -13,6 +13,7 @@ public typealias RxTime = Date
 /// `action` unchanged; like RxSwift, Ferry does not require it to be `Sendable` — see "Differences from RxSwift".
 public protocol ImmediateSchedulerType: Sendable {
   /// Schedules `action(state)` to run as soon as possible.
+  @preconcurrency
   func schedule<StateType>(
     _ state: StateType,
     action: @escaping @Sendable (StateType) -> any Disposable
@@ -25,6 +26,7 @@ public protocol SchedulerType: ImmediateSchedulerType {
   var now: RxTime { get }
 
   /// Schedules `action(state)` to run after `dueTime`.
+  @preconcurrency
   func scheduleRelative<StateType>(
     _ state: StateType,
     dueTime: RxTimeInterval,
@@ -32,6 +34,7 @@ public protocol SchedulerType: ImmediateSchedulerType {
   ) -> any Disposable
 
   /// Schedules `action` to run after `startAfter` and then every `period`, threading its state through.
+  @preconcurrency
   func schedulePeriodic<StateType>(
     _ state: StateType,
     startAfter: RxTimeInterval,
@@ -42,6 +45,7 @@ public protocol SchedulerType: ImmediateSchedulerType {
 
 extension ImmediateSchedulerType {
   /// Schedules `action`, which may reschedule itself by calling the closure it receives.
+  @preconcurrency
   public func scheduleRecursive<State>(
     _ state: State,
     action: @escaping @Sendable (_ state: State, _ recurse: (State) -> Void) -> Void

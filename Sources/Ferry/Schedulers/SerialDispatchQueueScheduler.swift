@@ -56,6 +56,7 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
   }
 
   /// Schedules `action(state)` on the queue; disposing the result before it runs prevents it.
+  @preconcurrency
   public func schedule<StateType>(
     _ state: StateType,
     action: @escaping @Sendable (StateType) -> any Disposable
@@ -71,6 +72,7 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
   }
 
   /// Schedules `action(state)` on the queue after `dueTime`; disposing the result before then prevents it.
+  @preconcurrency
   public func scheduleRelative<StateType>(
     _ state: StateType,
     dueTime: RxTimeInterval,
@@ -80,6 +82,7 @@ public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
   }
 
   /// Schedules `action` after `startAfter` and then every `period`; disposing the result stops it.
+  @preconcurrency
   public func schedulePeriodic<StateType>(
     _ state: StateType,
     startAfter: RxTimeInterval,

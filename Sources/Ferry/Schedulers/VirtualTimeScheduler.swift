@@ -97,6 +97,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   }
 
   /// Schedules `action` at the current virtual time (after the actions already due now).
+  @preconcurrency
   public func schedule<StateType>(
     _ state: StateType,
     action: @escaping @Sendable (StateType) -> any Disposable
@@ -105,6 +106,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   }
 
   /// Schedules `action` `dueTime` after the current virtual time.
+  @preconcurrency
   public func scheduleRelative<StateType>(
     _ state: StateType,
     dueTime: RxTimeInterval,
@@ -114,6 +116,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   }
 
   /// Schedules `action` after `startAfter` and then every `period`, threading its state through.
+  @preconcurrency
   public func schedulePeriodic<StateType>(
     _ state: StateType,
     startAfter: RxTimeInterval,
@@ -126,6 +129,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   }
 
   /// Schedules `action` `dueTime` (virtual) after the current virtual time.
+  @preconcurrency
   public func scheduleRelativeVirtual<StateType>(
     _ state: StateType,
     dueTime: VirtualTimeInterval,

@@ -15,12 +15,14 @@ public enum CompletableEvent: Sendable {
 
 extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// The callback a `Completable.create(subscribe:)` body calls with the outcome.
+  @preconcurrency
   public typealias CompletableObserver = @Sendable (CompletableEvent) -> Void
 
   /// Creates a ``Completable`` from a subscribe function.
   ///
   /// The function runs once per subscription with a callback for the outcome and returns the disposable that
   /// tears the work down. Only the first call of the callback counts.
+  @preconcurrency
   public static func create(
     subscribe: @escaping @Sendable (@escaping CompletableObserver) -> any Disposable
   ) -> Completable {
@@ -43,6 +45,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   }
 
   /// Subscribes a callback that receives the outcome once.
+  @preconcurrency
   public func subscribe(_ observer: @escaping @Sendable (CompletableEvent) -> Void) -> any Disposable {
     source.subscribe(onError: { observer(.error($0)) }, onCompleted: { observer(.completed) })
   }
@@ -50,6 +53,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// Subscribes completion, error and disposal handlers.
   ///
   /// An error with no `onError` goes to ``Hooks/defaultErrorHandler``.
+  @preconcurrency
   public func subscribe(
     onCompleted: (@Sendable () -> Void)? = nil,
     onError: (@Sendable (any Swift.Error) -> Void)? = nil,
@@ -60,6 +64,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
 
   /// Subscribes handlers that receive `object` (held weakly) as their first argument; nothing is called once
   /// `object` has been deallocated.
+  @preconcurrency
   public func subscribe<Object: AnyObject>(
     with object: Object,
     onCompleted: (@Sendable (Object) -> Void)? = nil,
@@ -73,6 +78,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///
   /// `onSubscribe` runs before subscribing and `onSubscribed` after; `onDispose` runs once when the
   /// subscription ends. An error thrown by a handler fails the sequence with it.
+  @preconcurrency
   public func `do`(
     onError: (@Sendable (any Swift.Error) throws -> Void)? = nil,
     afterError: (@Sendable (any Swift.Error) throws -> Void)? = nil,
@@ -97,28 +103,42 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// Returns `self`, so that RxSwift 6's `observable.ignoreElements().asCompletable()` compiles unchanged.
   public func asCompletable() -> Completable { self }
 
+  /// Completes when `self` and then `second` have completed (`second` is subscribed when `self` completes);
+  /// fails with the first error.
+  public func concat(_ second: Completable) -> Completable {
+    Completable.concat(self, second)
+  }
+
   /// Completes when every one of `sources` has completed, one after another (each is subscribed when the
   /// previous one completes); fails with the first error.
-  public static func concat(_ sources: [Completable]) -> Completable {
-    sources.reduce(Completable.empty()) { $0.andThen($1) }
+  public static func concat<S: Sequence>(_ sources: S) -> Completable where S.Element == Completable {
+    Completable(raw: Observable.concat(sources.lazy.map(\.source)))
   }
 
-  /// ``concat(_:)-([Completable])`` with variadic sources.
+  /// ``concat(_:)-(S)`` for a collection.
+  public static func concat<C: Collection>(_ sources: C) -> Completable where C.Element == Completable {
+    Completable(raw: Observable.concat(sources.map(\.source)))
+  }
+
+  /// ``concat(_:)-(S)`` with variadic sources.
   public static func concat(_ sources: Completable...) -> Completable {
-    concat(sources)
+    Completable(raw: Observable.concat(sources.map(\.source)))
   }
 
-  /// Completes when every one of `sources` has completed (all are subscribed at once); fails with the first
-  /// error.
+  /// Completes when every one of `sources` has completed (all are subscribed at once: RxSwift's `merge`); fails
+  /// with the first error.
+  public static func zip<C: Collection>(_ sources: C) -> Completable where C.Element == Completable {
+    Completable(raw: Observable.merge(sources.map(\.source)))
+  }
+
+  /// ``zip(_:)-(C)`` for an array.
   public static func zip(_ sources: [Completable]) -> Completable {
-    if sources.isEmpty { return .empty() }
-    let zipped = TraitZipObservable(sources: sources.map(\.source), waitsForAllCompletions: true)
-    return Completable(raw: IgnoreElementsObservable(source: zipped))
+    Completable(raw: Observable.merge(sources.map(\.source)))
   }
 
-  /// ``zip(_:)-([Completable])`` with variadic sources.
+  /// ``zip(_:)-(C)`` with variadic sources.
   public static func zip(_ sources: Completable...) -> Completable {
-    zip(sources)
+    Completable(raw: Observable.merge(sources.map(\.source)))
   }
 }
 

@@ -9,6 +9,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   /// thread) is hopped to the main queue, in order, instead of trapping; `onDisposed` runs on the main queue too.
   /// Differs from RxCocoa in that the handlers are `@MainActor` and that subscribing from a background thread
   /// is allowed.
+  @preconcurrency
   public func drive(
     onNext: (@MainActor (Element) -> Void)? = nil,
     onCompleted: (@MainActor () -> Void)? = nil,
@@ -19,6 +20,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
 
   /// Subscribes handlers that run on the main actor and receive `object` (held weakly) first; nothing is
   /// called once `object` is deallocated.
+  @preconcurrency
   public func drive<Object: AnyObject>(
     with object: Object,
     onNext: (@MainActor (Object, Element) -> Void)? = nil,

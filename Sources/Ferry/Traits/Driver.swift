@@ -35,6 +35,7 @@ extension ObservableConvertibleType {
   }
 
   /// Converts to a ``Driver`` that continues with `onErrorRecover(error)` if the source errors.
+  @preconcurrency
   public func asDriver(
     onErrorRecover: @escaping @Sendable (_ error: any Swift.Error) -> Driver<Element>
   ) -> Driver<Element> {

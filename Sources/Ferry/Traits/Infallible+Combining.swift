@@ -1,5 +1,6 @@
 extension Infallible {
   /// Transforms each element into an infallible and merges the elements of all of them.
+  @preconcurrency
   public func flatMap<Source: InfallibleType>(
     _ selector: @escaping @Sendable (Element) -> Source
   ) -> Infallible<Source.Element> {
@@ -7,6 +8,7 @@ extension Infallible {
   }
 
   /// Transforms each element into an infallible and mirrors only the most recent one.
+  @preconcurrency
   public func flatMapLatest<Source: InfallibleType>(
     _ selector: @escaping @Sendable (Element) -> Source
   ) -> Infallible<Source.Element> {
@@ -14,6 +16,7 @@ extension Infallible {
   }
 
   /// Emits each intermediate result of folding the elements into `seed` with `accumulator`.
+  @preconcurrency
   public func scan<Seed>(
     _ seed: Seed,
     accumulator: @escaping @Sendable (Seed, Element) -> Seed
@@ -22,6 +25,7 @@ extension Infallible {
   }
 
   /// Emits each intermediate result of folding the elements into `seed` in place with `accumulator`.
+  @preconcurrency
   public func scan<Seed>(
     into seed: Seed,
     accumulator: @escaping @Sendable (inout Seed, Element) -> Void
@@ -36,6 +40,7 @@ extension Infallible {
 
   /// Combines each element with the latest element of `second`; elements that arrive before `second` has
   /// produced one are dropped.
+  @preconcurrency
   public func withLatestFrom<Source: InfallibleType, Result>(
     _ second: Source,
     resultSelector: @escaping @Sendable (Element, Source.Element) -> Result
@@ -51,6 +56,7 @@ extension Infallible {
 
   /// Emits `resultSelector` applied to the latest elements of both sources whenever either emits (once both
   /// have emitted).
+  @preconcurrency
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
     _ source1: I1,
     _ source2: I2,
@@ -67,6 +73,7 @@ extension Infallible {
 
   /// Emits `resultSelector` applied to the latest elements of the three sources whenever one emits (once all
   /// have emitted).
+  @preconcurrency
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
     _ source1: I1,
     _ source2: I2,
@@ -85,6 +92,7 @@ extension Infallible {
 
   /// Emits `resultSelector` applied to the latest elements of the four sources whenever one emits (once all
   /// have emitted).
+  @preconcurrency
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
     _ source1: I1,
     _ source2: I2,

@@ -36,26 +36,31 @@ extension Infallible {
   }
 
   /// An infallible that calls `factory` for every subscription and subscribes to what it returns.
+  @preconcurrency
   public static func deferred(_ factory: @escaping @Sendable () -> Infallible<Element>) -> Infallible<Element> {
     Infallible(raw: Observable.deferred { factory().source })
   }
 
   /// Transforms each element.
+  @preconcurrency
   public func map<Result>(_ transform: @escaping @Sendable (Element) -> Result) -> Infallible<Result> {
     Infallible<Result>(raw: source.map(transform))
   }
 
   /// Emits only the elements for which `predicate` returns `true`.
+  @preconcurrency
   public func filter(_ predicate: @escaping @Sendable (Element) -> Bool) -> Infallible<Element> {
     Infallible(raw: source.filter(predicate))
   }
 
   /// Transforms each element and drops the `nil` results.
+  @preconcurrency
   public func compactMap<Result>(_ transform: @escaping @Sendable (Element) -> Result?) -> Infallible<Result> {
     Infallible<Result>(raw: source.compactMap(transform))
   }
 
   /// Drops each element whose key (from `keySelector`) equals the previous element's key.
+  @preconcurrency
   public func distinctUntilChanged<Key: Equatable>(
     _ keySelector: @escaping @Sendable (Element) -> Key
   ) -> Infallible<Element> {
@@ -63,6 +68,7 @@ extension Infallible {
   }
 
   /// Drops each element that `comparer` says equals the previous element.
+  @preconcurrency
   public func distinctUntilChanged(
     _ comparer: @escaping @Sendable (Element, Element) -> Bool
   ) -> Infallible<Element> {

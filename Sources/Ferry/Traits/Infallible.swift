@@ -33,12 +33,14 @@ extension InfallibleEvent: Sendable where Element: Sendable {}
 
 extension Infallible {
   /// The callback an ``Infallible/create(subscribe:)`` body sends events to.
+  @preconcurrency
   public typealias InfallibleObserver = @Sendable (InfallibleEvent<Element>) -> Void
 
   /// Creates an ``Infallible`` from a subscribe function.
   ///
   /// The function runs once per subscription with a callback for that subscription's events and returns the
   /// disposable that tears it down. Events after `.completed` or after disposal are dropped.
+  @preconcurrency
   public static func create(
     subscribe: @escaping @Sendable (@escaping InfallibleObserver) -> any Disposable
   ) -> Infallible<Element> {
@@ -55,6 +57,7 @@ extension Infallible {
   }
 
   /// Subscribes an event handler (which never receives `.error`).
+  @preconcurrency
   public func subscribe(_ on: @escaping @Sendable (Event<Element>) -> Void) -> any Disposable {
     source.subscribe(on)
   }
@@ -63,6 +66,7 @@ extension Infallible {
   ///
   /// The handlers may run on any thread (the one the sequence delivers on). `onDisposed` runs once, after
   /// `onCompleted` or on disposal.
+  @preconcurrency
   public func subscribe(
     onNext: (@Sendable (Element) -> Void)? = nil,
     onCompleted: (@Sendable () -> Void)? = nil,
@@ -73,6 +77,7 @@ extension Infallible {
 
   /// Subscribes handlers that receive `object` (held weakly) as their first argument; nothing is called once
   /// `object` has been deallocated.
+  @preconcurrency
   public func subscribe<Object: AnyObject>(
     with object: Object,
     onNext: (@Sendable (Object, Element) -> Void)? = nil,
@@ -113,6 +118,7 @@ extension ObservableConvertibleType {
 
   /// The sequence as an ``Infallible`` that continues with the sequence `recover` returns for the error
   /// instead of failing.
+  @preconcurrency
   public func asInfallible(
     onErrorRecover recover: @escaping @Sendable (any Swift.Error) -> Infallible<Element>
   ) -> Infallible<Element> {

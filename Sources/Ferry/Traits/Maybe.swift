@@ -19,6 +19,7 @@ extension MaybeEvent: Sendable where Element: Sendable {}
 
 extension PrimitiveSequence where Trait == MaybeTrait {
   /// The callback a `Maybe.create(subscribe:)` body calls with the outcome.
+  @preconcurrency
   public typealias MaybeObserver = @Sendable (MaybeEvent<Element>) -> Void
 
   /// Creates a ``Maybe`` from a subscribe function.
@@ -26,6 +27,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// The function runs once per subscription with a callback for the outcome and returns the disposable that
   /// tears the work down. Only the first call of the callback counts; later calls, and calls after disposal,
   /// are ignored.
+  @preconcurrency
   public static func create(
     subscribe: @escaping @Sendable (@escaping MaybeObserver) -> any Disposable
   ) -> Maybe<Element> {
@@ -53,6 +55,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   }
 
   /// Subscribes a callback that receives the outcome once.
+  @preconcurrency
   public func subscribe(_ observer: @escaping @Sendable (MaybeEvent<Element>) -> Void) -> any Disposable {
     let received = AtomicWord.make()
     return source.subscribe(
@@ -69,6 +72,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///
   /// Exactly one of `onSuccess`, `onError` and `onCompleted` runs (`onCompleted` only when there is no
   /// element). An error with no `onError` goes to ``Hooks/defaultErrorHandler``.
+  @preconcurrency
   public func subscribe(
     onSuccess: (@Sendable (Element) -> Void)? = nil,
     onError: (@Sendable (any Swift.Error) -> Void)? = nil,
@@ -92,6 +96,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
 
   /// Subscribes handlers that receive `object` (held weakly) as their first argument; nothing is called once
   /// `object` has been deallocated.
+  @preconcurrency
   public func subscribe<Object: AnyObject>(
     with object: Object,
     onSuccess: (@Sendable (Object, Element) -> Void)? = nil,
@@ -117,27 +122,27 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   }
 
   /// Transforms the element; an error thrown by `transform` fails the result.
+  @preconcurrency
   public func map<Result>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Maybe<Result> {
     Maybe<Result>(raw: source.map(transform))
   }
 
   /// Transforms the element into an optional; completes empty when `transform` returns `nil`.
+  @preconcurrency
   public func compactMap<Result>(_ transform: @escaping @Sendable (Element) throws -> Result?) -> Maybe<Result> {
-    Maybe<Result>(
-      raw: TraitFlatMapObservable(source: source) { element in
-        if let result = try transform(element) { return Observable.just(result) }
-        return Observable.empty()
-      })
+    Maybe<Result>(raw: source.compactMap(transform))
   }
 
   /// Emits the element only if `predicate` returns `true` for it; completes empty otherwise.
+  @preconcurrency
   public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Maybe<Element> {
     Maybe(raw: source.filter(predicate))
   }
 
   /// Continues with the ``Maybe`` that `selector` returns for the element; completes empty if there is none.
+  @preconcurrency
   public func flatMap<Result>(_ selector: @escaping @Sendable (Element) throws -> Maybe<Result>) -> Maybe<Result> {
-    Maybe<Result>(raw: TraitFlatMapObservable(source: source) { try selector($0).asObservable() })
+    Maybe<Result>(raw: source.flatMap(selector))
   }
 
   /// Succeeds with `element` instead of failing.
@@ -148,17 +153,17 @@ extension PrimitiveSequence where Trait == MaybeTrait {
 
   /// Succeeds with `element` when the maybe completes without one.
   public func ifEmpty(default element: Element) -> Single<Element> {
-    Single(raw: TraitIfEmptyObservable(source: source, fallback: Observable.just(element)))
+    Single(raw: source.ifEmpty(default: element))
   }
 
   /// Continues with `other` when the maybe completes without an element.
   public func ifEmpty(switchTo other: Maybe<Element>) -> Maybe<Element> {
-    Maybe(raw: TraitIfEmptyObservable(source: source, fallback: other.source))
+    Maybe(raw: source.ifEmpty(switchTo: other.source))
   }
 
   /// Continues with `other` when the maybe completes without an element.
   public func ifEmpty(switchTo other: Single<Element>) -> Single<Element> {
-    Single(raw: TraitIfEmptyObservable(source: source, fallback: other.source))
+    Single(raw: source.ifEmpty(switchTo: other.source))
   }
 
   /// Returns `self`.
@@ -168,6 +173,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   ///
   /// `onSubscribe` runs before subscribing and `onSubscribed` after; `onDispose` runs once when the
   /// subscription ends. An error thrown by a handler fails the sequence with it.
+  @preconcurrency
   public func `do`(
     onNext: (@Sendable (Element) throws -> Void)? = nil,
     afterNext: (@Sendable (Element) throws -> Void)? = nil,

@@ -37,6 +37,7 @@ extension PrimitiveSequence {
   /// A sequence that calls `factory` for every subscription and subscribes to what it returns.
   ///
   /// An error thrown by `factory` terminates that subscription with the error.
+  @preconcurrency
   public static func deferred(
     _ factory: @escaping @Sendable () throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
@@ -45,6 +46,7 @@ extension PrimitiveSequence {
 
   /// Continues with the sequence `handler` returns when `self` fails; an error thrown by `handler` fails the
   /// result.
+  @preconcurrency
   public func `catch`(
     _ handler: @escaping @Sendable (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
@@ -52,12 +54,13 @@ extension PrimitiveSequence {
   }
 
   /// Resubscribes to `self` after an error, until it succeeds or `maxAttemptCount` subscriptions have been made
-  /// (the last error is then forwarded).
+  /// (the last error is then forwarded). The same as the Observable `retry(_:)`: `retry(0)` completes at once
+  /// without subscribing.
   ///
   /// - Precondition: `maxAttemptCount >= 0`.
   public func retry(_ maxAttemptCount: Int) -> PrimitiveSequence<Trait, Element> {
     precondition(maxAttemptCount >= 0, "retry(_:): maxAttemptCount must be >= 0, got \(maxAttemptCount)")
-    return PrimitiveSequence(raw: TraitRetryObservable(source: source, maxAttemptCount: maxAttemptCount))
+    return PrimitiveSequence(raw: source.retry(maxAttemptCount))
   }
 
   /// Resubscribes to `self` after every error, until it succeeds.
@@ -65,6 +68,6 @@ extension PrimitiveSequence {
   /// Resubscription after a synchronous error is iterative, so an always-failing synchronous source loops
   /// rather than overflowing the stack (dispose the subscription to stop it).
   public func retry() -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence(raw: TraitRetryObservable(source: source, maxAttemptCount: nil))
+    PrimitiveSequence(raw: source.retry())
   }
 }

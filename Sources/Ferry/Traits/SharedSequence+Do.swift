@@ -3,6 +3,7 @@ extension SharedSequenceConvertibleType {
   ///
   /// The handlers run where the events are delivered (the main thread for `Driver`/`Signal`); `onSubscribe`,
   /// `onSubscribed` and `onDispose` run on the thread that subscribes or disposes, so all are `@Sendable`.
+  @preconcurrency
   public func `do`(
     onNext: (@Sendable (Element) -> Void)? = nil,
     afterNext: (@Sendable (Element) -> Void)? = nil,
@@ -26,6 +27,7 @@ extension SharedSequenceConvertibleType {
   }
 
   /// Runs side effects that receive `object` (held weakly) first; nothing runs once it is deallocated.
+  @preconcurrency
   public func `do`<Object: AnyObject>(
     with object: Object,
     onNext: (@Sendable (Object, Element) -> Void)? = nil,

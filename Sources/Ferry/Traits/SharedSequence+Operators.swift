@@ -4,6 +4,7 @@
 
 extension SharedSequenceConvertibleType {
   /// Transforms each element with `transform`.
+  @preconcurrency
   public func map<Result>(
     _ transform: @escaping @Sendable (Element) -> Result
   ) -> SharedSequence<SharingStrategy, Result> {
@@ -11,6 +12,7 @@ extension SharedSequenceConvertibleType {
   }
 
   /// Transforms each element with `transform` and drops the `nil` results.
+  @preconcurrency
   public func compactMap<Result>(
     _ transform: @escaping @Sendable (Element) -> Result?
   ) -> SharedSequence<SharingStrategy, Result> {
@@ -18,6 +20,7 @@ extension SharedSequenceConvertibleType {
   }
 
   /// Keeps only the elements that satisfy `predicate`.
+  @preconcurrency
   public func filter(
     _ predicate: @escaping @Sendable (Element) -> Bool
   ) -> SharedSequence<SharingStrategy, Element> {
@@ -25,6 +28,7 @@ extension SharedSequenceConvertibleType {
   }
 
   /// Drops each element whose key (from `keySelector`) equals the previous element's key.
+  @preconcurrency
   public func distinctUntilChanged<Key: Equatable>(
     _ keySelector: @escaping @Sendable (Element) -> Key
   ) -> SharedSequence<SharingStrategy, Element> {
@@ -32,6 +36,7 @@ extension SharedSequenceConvertibleType {
   }
 
   /// Drops each element that `comparer` says equals the previous element.
+  @preconcurrency
   public func distinctUntilChanged(
     _ comparer: @escaping @Sendable (Element, Element) -> Bool
   ) -> SharedSequence<SharingStrategy, Element> {
@@ -39,6 +44,7 @@ extension SharedSequenceConvertibleType {
   }
 
   /// Drops each element whose key `comparer` says equals the previous element's key.
+  @preconcurrency
   public func distinctUntilChanged<Key>(
     _ keySelector: @escaping @Sendable (Element) -> Key,
     comparer: @escaping @Sendable (Key, Key) -> Bool
@@ -63,6 +69,7 @@ extension SharedSequenceConvertibleType where Element: Equatable {
 
 extension SharedSequenceConvertibleType {
   /// Maps each element to a sequence and forwards only the most recent one's elements.
+  @preconcurrency
   public func flatMapLatest<Sharing, Result>(
     _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
@@ -70,6 +77,7 @@ extension SharedSequenceConvertibleType {
   }
 
   /// Maps each element to a sequence and merges the elements of all of them.
+  @preconcurrency
   public func flatMap<Sharing, Result>(
     _ selector: @escaping @Sendable (Element) -> SharedSequence<Sharing, Result>
   ) -> SharedSequence<Sharing, Result> {
@@ -77,6 +85,7 @@ extension SharedSequenceConvertibleType {
   }
 
   /// Combines each element with the latest element of `second` (elements are dropped until `second` emitted).
+  @preconcurrency
   public func withLatestFrom<Second: SharedSequenceConvertibleType, Result>(
     _ second: Second,
     resultSelector: @escaping @Sendable (Element, Second.Element) -> Result
@@ -99,6 +108,7 @@ extension SharedSequenceConvertibleType {
   }
 
   /// Emits each accumulation of `accumulator`, starting from `seed`.
+  @preconcurrency
   public func scan<A>(
     _ seed: A,
     accumulator: @escaping @Sendable (A, Element) -> A
@@ -107,6 +117,7 @@ extension SharedSequenceConvertibleType {
   }
 
   /// Emits each accumulation of `accumulator`, which mutates the accumulated value in place.
+  @preconcurrency
   public func scan<A>(
     into seed: A,
     accumulator: @escaping @Sendable (inout A, Element) -> Void
@@ -132,6 +143,7 @@ extension SharedSequence {
   }
 
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted.
+  @preconcurrency
   public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
     _ source1: O1,
     _ source2: O2,
@@ -144,6 +156,7 @@ extension SharedSequence {
   }
 
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted.
+  @preconcurrency
   public static func combineLatest<
     O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
   >(
@@ -167,6 +180,7 @@ extension SharedSequence {
   }
 
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted.
+  @preconcurrency
   public static func combineLatest<
     O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
     O4: SharedSequenceConvertibleType

@@ -74,6 +74,7 @@ extension SharedSequence {
   }
 
   /// A sequence that calls `factory` for every subscription.
+  @preconcurrency
   public static func deferred(
     _ factory: @escaping @Sendable () -> SharedSequence<SharingStrategy, Element>
   ) -> SharedSequence<SharingStrategy, Element> {

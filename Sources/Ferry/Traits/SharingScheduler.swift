@@ -8,6 +8,7 @@ public enum SharingScheduler {
   @TaskLocal static var override: (@Sendable () -> any SchedulerType)?
 
   /// Makes the scheduler for a new sequence. Thread-safe.
+  @preconcurrency
   public static var make: @Sendable () -> any SchedulerType {
     override ?? { MainScheduler.instance }
   }
@@ -22,6 +23,7 @@ public enum SharingScheduler {
   }
 
   /// Runs `action` with schedulers made by `makeScheduler` as the sharing scheduler.
+  @preconcurrency
   public static func mock<R>(
     makeScheduler: @escaping @Sendable () -> any SchedulerType,
     action: () throws -> R

@@ -4,6 +4,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
   /// A `Signal` delivers on the main thread, so the handlers are called with `MainActor.assumeIsolated`. A
   /// Signal created under ``SharingScheduler/mock(scheduler:action:)`` must therefore be emitted by a scheduler
   /// that runs on the main thread.
+  @preconcurrency
   public func emit(
     onNext: (@MainActor (Element) -> Void)? = nil,
     onCompleted: (@MainActor () -> Void)? = nil,
@@ -14,6 +15,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
 
   /// Subscribes handlers that run on the main actor and receive `object` (held weakly) first; nothing is
   /// called once `object` is deallocated.
+  @preconcurrency
   public func emit<Object: AnyObject>(
     with object: Object,
     onNext: (@MainActor (Object, Element) -> Void)? = nil,

@@ -32,6 +32,7 @@ extension ObservableConvertibleType {
   }
 
   /// Converts to a ``Signal`` that continues with `onErrorRecover(error)` if the source errors.
+  @preconcurrency
   public func asSignal(
     onErrorRecover: @escaping @Sendable (_ error: any Swift.Error) -> Signal<Element>
   ) -> Signal<Element> {

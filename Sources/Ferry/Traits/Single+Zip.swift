@@ -1,6 +1,7 @@
 extension PrimitiveSequence where Trait == SingleTrait {
   /// Succeeds with `resultSelector` applied to the elements of all the sources once each has succeeded; fails
   /// with the first error. An empty collection succeeds with `resultSelector([])`.
+  @preconcurrency
   public static func zip<C: Collection, Source>(
     _ collection: C,
     resultSelector: @escaping @Sendable ([Source]) throws -> Element
@@ -12,10 +13,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// error. An empty collection succeeds with `[]`.
   public static func zip<C: Collection>(_ collection: C) -> Single<[Element]> where C.Element == Single<Element> {
     if collection.isEmpty { return .just([]) }
-    return Single<[Element]>(raw: TraitZipObservable(sources: collection.map(\.source)))
+    return Single<[Element]>(raw: Observable.zip(collection.map(\.source)))
   }
 
   /// Succeeds with `resultSelector` applied to both elements once both sources have succeeded.
+  @preconcurrency
   public static func zip<E1, E2>(
     _ source1: Single<E1>,
     _ source2: Single<E2>,
@@ -25,6 +27,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   }
 
   /// Succeeds with `resultSelector` applied to the three elements once all sources have succeeded.
+  @preconcurrency
   public static func zip<E1, E2, E3>(
     _ source1: Single<E1>,
     _ source2: Single<E2>,
@@ -37,6 +40,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   }
 
   /// Succeeds with `resultSelector` applied to the four elements once all sources have succeeded.
+  @preconcurrency
   public static func zip<E1, E2, E3, E4>(
     _ source1: Single<E1>,
     _ source2: Single<E2>,
@@ -50,6 +54,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   }
 
   /// Succeeds with `resultSelector` applied to the five elements once all sources have succeeded.
+  @preconcurrency
   public static func zip<E1, E2, E3, E4, E5>(
     _ source1: Single<E1>,
     _ source2: Single<E2>,
@@ -64,6 +69,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   }
 
   /// Succeeds with `resultSelector` applied to the six elements once all sources have succeeded.
+  @preconcurrency
   public static func zip<E1, E2, E3, E4, E5, E6>(
     _ source1: Single<E1>,
     _ source2: Single<E2>,

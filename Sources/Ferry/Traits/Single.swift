@@ -9,6 +9,7 @@ public typealias SingleEvent<Element> = Result<Element, any Swift.Error>
 
 extension PrimitiveSequence where Trait == SingleTrait {
   /// The callback a `Single.create(subscribe:)` body calls with the outcome.
+  @preconcurrency
   public typealias SingleObserver = @Sendable (SingleEvent<Element>) -> Void
 
   /// Creates a ``Single`` from a subscribe function.
@@ -16,6 +17,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// The function runs once per subscription with a callback for the outcome and returns the disposable that
   /// tears the work down (for example by cancelling a request). Only the first call of the callback counts;
   /// later calls, and calls after disposal, are ignored.
+  @preconcurrency
   public static func create(
     subscribe: @escaping @Sendable (@escaping SingleObserver) -> any Disposable
   ) -> Single<Element> {
@@ -39,6 +41,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
 
   /// Subscribes a callback that receives the outcome once. An unhandled error is not reported to
   /// ``Hooks/defaultErrorHandler``: the callback is the handler.
+  @preconcurrency
   public func subscribe(_ observer: @escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable {
     source.subscribe(
       onNext: { observer(.success($0)) },
@@ -50,6 +53,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ///
   /// The handlers may run on any thread. `onDisposed` runs once, after `onSuccess`/`onFailure` or on disposal.
   /// An error with no `onFailure` goes to ``Hooks/defaultErrorHandler``.
+  @preconcurrency
   public func subscribe(
     onSuccess: (@Sendable (Element) -> Void)? = nil,
     onFailure: (@Sendable (any Swift.Error) -> Void)? = nil,
@@ -60,6 +64,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
 
   /// Subscribes handlers that receive `object` (held weakly) as their first argument; nothing is called once
   /// `object` has been deallocated.
+  @preconcurrency
   public func subscribe<Object: AnyObject>(
     with object: Object,
     onSuccess: (@Sendable (Object, Element) -> Void)? = nil,
@@ -70,34 +75,41 @@ extension PrimitiveSequence where Trait == SingleTrait {
   }
 
   /// Transforms the element; an error thrown by `transform` fails the result.
+  @preconcurrency
   public func map<Result>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Single<Result> {
     Single<Result>(raw: source.map(transform))
   }
 
   /// Transforms the element into an optional: a ``Maybe`` that completes empty when `transform` returns `nil`.
+  @preconcurrency
   public func compactMap<Result>(_ transform: @escaping @Sendable (Element) throws -> Result?) -> Maybe<Result> {
-    Maybe<Result>(
-      raw: TraitFlatMapObservable(source: source) { element in
-        if let result = try transform(element) { return Observable.just(result) }
-        return Observable.empty()
-      })
+    Maybe<Result>(raw: source.compactMap(transform))
+  }
+
+  /// Emits the element only if `predicate` returns `true` for it: a ``Maybe`` that completes empty otherwise.
+  @preconcurrency
+  public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Maybe<Element> {
+    Maybe(raw: source.filter(predicate))
   }
 
   /// Continues with the ``Single`` that `selector` returns for the element.
+  @preconcurrency
   public func flatMap<Result>(_ selector: @escaping @Sendable (Element) throws -> Single<Result>) -> Single<Result> {
-    Single<Result>(raw: TraitFlatMapObservable(source: source) { try selector($0).asObservable() })
+    Single<Result>(raw: source.flatMap(selector))
   }
 
   /// Continues with the ``Maybe`` that `selector` returns for the element.
+  @preconcurrency
   public func flatMapMaybe<Result>(
     _ selector: @escaping @Sendable (Element) throws -> Maybe<Result>
   ) -> Maybe<Result> {
-    Maybe<Result>(raw: TraitFlatMapObservable(source: source) { try selector($0).asObservable() })
+    Maybe<Result>(raw: source.flatMap(selector))
   }
 
   /// Continues with the ``Completable`` that `selector` returns for the element.
+  @preconcurrency
   public func flatMapCompletable(_ selector: @escaping @Sendable (Element) throws -> Completable) -> Completable {
-    Completable(raw: TraitFlatMapObservable(source: source) { try selector($0).asObservable() })
+    Completable(raw: source.flatMap(selector))
   }
 
   /// Succeeds with `element` instead of failing.
@@ -111,6 +123,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// `onSubscribe` runs before subscribing and `onSubscribed` after; `onDispose` runs once when the
   /// subscription ends (after success or failure, or on disposal). An error thrown by a handler fails the
   /// sequence with it.
+  @preconcurrency
   public func `do`(
     onSuccess: (@Sendable (Element) throws -> Void)? = nil,
     afterSuccess: (@Sendable (Element) throws -> Void)? = nil,
@@ -134,6 +147,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
 
   /// ``do(onSuccess:afterSuccess:onError:afterError:onSubscribe:onSubscribed:onDispose:)`` with handlers that
   /// receive `object` (held weakly) as their first argument; nothing is called once it is deallocated.
+  @preconcurrency
   public func `do`<Object: AnyObject>(
     with object: Object,
     onSuccess: (@Sendable (Object, Element) throws -> Void)? = nil,

@@ -38,6 +38,7 @@ public final class AsyncVirtualTime: Sendable {
 
   /// Starts `operation` on the executor and runs it, on the calling thread, up to its first suspension that waits
   /// for virtual time (or for something else); the scheduler runs the rest.
+  @preconcurrency
   @discardableResult
   public func task<Success: Sendable>(
     _ operation: @escaping @Sendable () async throws -> Success
@@ -48,6 +49,7 @@ public final class AsyncVirtualTime: Sendable {
   }
 
   /// Starts `operation` on the executor at virtual time `time`.
+  @preconcurrency
   public func schedule(at time: TestTime, _ operation: @escaping @Sendable () async -> Void) {
     scheduler.scheduleVirtual(at: time) { [executor] in
       executor.perform { Task(executorPreference: executor, operation: operation) }
@@ -69,6 +71,7 @@ public final class AsyncVirtualTime: Sendable {
   /// Iterates the sequence `makeSequence` returns, from `subscribed` (on the executor), recording its elements,
   /// its end and its error with their virtual times; at `disposed` cancels the iterating task (nothing is recorded
   /// after that, like a disposed RxTest observer). The defaults are RxTest's `start` times.
+  @preconcurrency
   public func record<Sequence: RecordableAsyncSequence>(
     subscribed: TestTime = MarbleDiagram.defaultSubscribed, disposed: TestTime = 1000,
     _ makeSequence: @escaping @Sendable () -> Sequence

@@ -37,6 +37,7 @@ extension TestScheduler: VirtualTimeScheduling {
 
   /// `scheduleAt(time, action:)`: with `simulateProcessingDelay`, a time that is not in the future runs one tick
   /// after the clock.
+  @preconcurrency
   public func scheduleVirtual(at time: TestTime, _ action: @escaping @Sendable () -> Void) {
     scheduleAt(time, action: action)
   }

@@ -1,0 +1,175 @@
+// Compiled in Swift 5 language mode (see Package.swift) and, in `.ci/run`, with warnings as errors: this is how a
+// legacy view model's tests are written against RxSwift, and Ferry's API must not add a single concurrency
+// warning to them. Every closure below captures and mutates a local `var` or a non-`Sendable` object, which a
+// Swift 6 client may not do (see Tests/FerrySwift6ModeTests).
+import Ferry
+import FerryTesting
+import Foundation
+import Testing
+
+private struct LegacyError: Error, Equatable {}
+
+/// A non-`Sendable` view-model-like class, as legacy code has many.
+private final class Counter {
+  var value = 0
+  var texts: [String] = []
+}
+
+/// Seed 000's request service: a non-`Sendable` class with a callback API and an `.rx` extension.
+private final class RequestService: ReactiveCompatible {
+  var requests = 0
+
+  func response(completion: @escaping (Result<Int, Error>) -> Void) {
+    requests += 1
+    completion(.success(requests))
+  }
+}
+
+extension Reactive where Base: RequestService {
+  fileprivate func response() -> Single<Int> {
+    Single.create { [base] single in
+      base.response { result in single(result) }
+      return Disposables.create()
+    }
+  }
+}
+
+@Suite struct CapturedVarTests {
+  @Test func operatorClosuresMutateLocalVars() {
+    var mapped = 0
+    var filtered = 0
+    var seen: [Int] = []
+    var completed = false
+    var disposed = false
+    let bag = DisposeBag()
+    Observable.from([1, 2, 3, 4])
+      .map { value -> Int in
+        mapped += 1
+        return value * 10
+      }
+      .filter { value in
+        filtered += 1
+        return value > 10
+      }
+      .do(onNext: { seen.append($0) })
+      .subscribe(
+        onNext: { _ in },
+        onCompleted: { completed = true },
+        onDisposed: { disposed = true }
+      )
+      .disposed(by: bag)
+    #expect(mapped == 4)
+    #expect(filtered == 4)
+    #expect(seen == [20, 30, 40])
+    #expect(completed)
+    #expect(disposed)
+  }
+
+  @Test func createAndDisposablesMutateLocalVars() {
+    var subscriptions = 0
+    var disposals = 0
+    var received: [String] = []
+    var failure: Error?
+    let source = Observable<String>.create { observer in
+      subscriptions += 1
+      observer.onNext("a")
+      observer.onError(LegacyError())
+      return Disposables.create { disposals += 1 }
+    }
+    _ = source.subscribe(onNext: { received.append($0) }, onError: { failure = $0 })
+    #expect(subscriptions == 1)
+    #expect(disposals == 1)
+    #expect(received == ["a"])
+    #expect(failure is LegacyError)
+  }
+
+  @Test func traitsMutateLocalVars() {
+    var value: Int?
+    var maybeCompleted = false
+    var completableDone = false
+    var singleError: Error?
+    _ = Single<Int>.create { single in
+      single(.success(7))
+      return Disposables.create()
+    }
+    .map { $0 + 1 }
+    .subscribe(onSuccess: { value = $0 })
+    _ = Maybe<Int>.empty().subscribe(onSuccess: { value = $0 }, onCompleted: { maybeCompleted = true })
+    _ = Completable.create { completable in
+      completable(.completed)
+      return Disposables.create()
+    }
+    .subscribe(onCompleted: { completableDone = true })
+    _ = Single<Int>.error(LegacyError()).subscribe(onFailure: { singleError = $0 })
+    #expect(value == 8)
+    #expect(maybeCompleted)
+    #expect(completableDone)
+    #expect(singleError is LegacyError)
+  }
+
+  @Test func nonSendableObjectsAreCapturedAndMutated() {
+    let counter = Counter()
+    let relay = BehaviorRelay(value: "a")
+    let publish = PublishRelay<String>()
+    let bag = DisposeBag()
+    relay.subscribe(onNext: { counter.texts.append($0) }).disposed(by: bag)
+    publish.subscribe(with: counter, onNext: { owner, text in owner.texts.append(text.uppercased()) })
+      .disposed(by: bag)
+    relay.accept("b")
+    publish.accept("c")
+    relay.map { $0.count }.scan(0) { total, count in
+      counter.value += 1
+      return total + count
+    }
+    .subscribe(onNext: { counter.value += $0 })
+    .disposed(by: bag)
+    #expect(counter.texts == ["a", "b", "C"])
+    #expect(counter.value == 2)
+  }
+
+  @Test func testSchedulerAndSchedulersMutateLocalVars() {
+    let scheduler = TestScheduler(initialClock: 0)
+    var ticks: [Int] = []
+    var scheduled = 0
+    let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+    scheduler.scheduleAt(215) { ticks.append(scheduler.clock) }
+    _ = scheduler.schedule(()) { _ in
+      scheduled += 1
+      return Disposables.create()
+    }
+    let res = scheduler.start {
+      xs.asObservable().do(onNext: { ticks.append($0) })
+    }
+    #expect(res.events == [.next(210, 1), .next(220, 2), .completed(230)])
+    #expect(ticks == [1, 215, 2])
+    #expect(scheduled == 1)
+  }
+
+  @MainActor @Test func driverAndSignalClosuresMutateLocalVars() {
+    let scheduler = TestScheduler(initialClock: 0)
+    var driven: [Int] = []
+    var emitted: [Int] = []
+    SharingScheduler.mock(scheduler: scheduler) {
+      let relay = BehaviorRelay(value: 1)
+      let signalRelay = PublishRelay<Int>()
+      let bag = DisposeBag()
+      relay.asDriver().map { $0 * 2 }.drive(onNext: { driven.append($0) }).disposed(by: bag)
+      signalRelay.asSignal().emit(onNext: { emitted.append($0) }).disposed(by: bag)
+      scheduler.scheduleAt(10) {
+        relay.accept(2)
+        signalRelay.accept(3)
+      }
+      scheduler.start()
+    }
+    #expect(driven == [2, 4])
+    #expect(emitted == [3])
+  }
+
+  @Test func reactiveExtensionsCaptureNonSendableBases() throws {
+    let service = RequestService()
+    var results: [Int] = []
+    _ = service.rx.response().subscribe(onSuccess: { results.append($0) })
+    results.append(try service.rx.response().toBlocking().single())
+    #expect(results == [1, 2])
+  }
+}

@@ -1,0 +1,64 @@
+// Swift 6 language mode: the code of Tests/FerrySwift5ModeTests, which mutates captured `var`s in operator
+// closures, is rejected here (`scripts/swift6-rejects-check.sh` checks Tests/Swift6ModeRejects). What compiles is
+// the `Sendable` form: the closures share state through a lock-protected box, or hand their results to the
+// main actor.
+import Ferry
+import FerryTesting
+import Foundation
+import Testing
+
+/// A value shared by `@Sendable` closures.
+///
+/// `@unchecked Sendable`: `value` is only read and written under `lock`.
+private final class Locked<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: Value
+
+  init(_ value: Value) { storage = value }
+
+  var value: Value { lock.withLock { storage } }
+
+  func mutate(_ body: (inout Value) -> Void) { lock.withLock { body(&storage) } }
+}
+
+@Suite struct SendableFormTests {
+  @Test func operatorClosuresShareStateThroughALock() {
+    let mapped = Locked(0)
+    let seen = Locked<[Int]>([])
+    let completed = Locked(false)
+    _ = Observable.from([1, 2, 3])
+      .map { value in
+        mapped.mutate { $0 += 1 }
+        return value * 10
+      }
+      .subscribe(onNext: { value in seen.mutate { $0.append(value) } }, onCompleted: { completed.mutate { $0 = true } })
+    #expect(mapped.value == 3)
+    #expect(seen.value == [10, 20, 30])
+    #expect(completed.value)
+  }
+
+  @Test func traitAndDisposableClosuresShareStateThroughALock() {
+    let value = Locked<Int?>(nil)
+    let disposals = Locked(0)
+    _ = Single<Int>.create { single in
+      single(.success(1))
+      return Disposables.create { disposals.mutate { $0 += 1 } }
+    }
+    .subscribe(onSuccess: { element in value.mutate { $0 = element } })
+    #expect(value.value == 1)
+    #expect(disposals.value == 1)
+  }
+
+  @MainActor @Test func driveClosuresMayMutateMainActorState() {
+    let scheduler = TestScheduler(initialClock: 0)
+    var driven: [Int] = []
+    SharingScheduler.mock(scheduler: scheduler) {
+      let relay = BehaviorRelay(value: 1)
+      let bag = DisposeBag()
+      relay.asDriver().drive(onNext: { driven.append($0) }).disposed(by: bag)
+      scheduler.scheduleAt(10) { relay.accept(2) }
+      scheduler.start()
+    }
+    #expect(driven == [1, 2])
+  }
+}

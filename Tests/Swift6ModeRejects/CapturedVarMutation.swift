@@ -1,0 +1,21 @@
+// Not part of any target. `scripts/swift6-rejects-check.sh` type-checks this file in Swift 6 language mode with
+// warnings as errors against the built `Ferry` module and fails unless each marked line is diagnosed: the code
+// that `Tests/FerrySwift5ModeTests` compiles without a warning is rejected in Swift 6 mode, where a closure that
+// may run on another thread must be `Sendable`.
+import Ferry
+
+final class NonSendableCounter {
+  var value = 0
+}
+
+func legacyCode() {
+  var count = 0
+  let counter = NonSendableCounter()
+  _ = Observable.just(1).map { value in
+    count += value  // expect-diagnostic: mutation of captured var 'count' in concurrently-executing code
+    return value
+  }
+  _ = Observable.just(1).subscribe(onNext: { counter.value += $0 })  // expect-diagnostic: non-Sendable type
+  _ = Single.just(1).subscribe(onSuccess: { count = $0 })  // expect-diagnostic: mutation of captured var 'count'
+  _ = Disposables.create { count += 1 }  // expect-diagnostic: mutation of captured var 'count'
+}
