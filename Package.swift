@@ -29,6 +29,25 @@ let package = Package(
       dependencies: ["Ferry", "FerryStore"],
       swiftSettings: swiftSettings
     ),
+    // The five seed screens (issue 13), as runnable examples, not products: each screen's legacy form as its team
+    // wrote it, compiled in Swift 5 mode with only the import changed, and its migrated forms in Swift 6 mode.
+    .target(
+      name: "ExamplesLegacy",
+      dependencies: ["Ferry"],
+      path: "Examples/Legacy",
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+    .target(
+      name: "Examples",
+      dependencies: ["Ferry", "FerryStore", "ExamplesLegacy"],
+      path: "Examples/Migrated",
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "ExamplesTests",
+      dependencies: ["Ferry", "FerryStore", "FerryTesting", "Examples", "ExamplesLegacy"],
+      swiftSettings: swiftSettings
+    ),
     .testTarget(name: "FerryTests", dependencies: ["Ferry", "FerryTesting"], swiftSettings: swiftSettings),
     .testTarget(
       name: "FerryStoreTests",
