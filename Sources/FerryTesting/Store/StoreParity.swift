@@ -3,7 +3,7 @@ import FerryStore
 
 /// One side of a parity run: a screen's store as its view sees it — states, effects, and where commands go.
 ///
-/// A legacy relay-based view store is one through its `Driver` / `Signal` surface; a ``FerryStore/Store`` is one
+/// A legacy relay-based view store is one through its `Driver` / `Signal` surface; a `Store` is one
 /// through ``store(initialState:feature:scheduler:)``, which runs it on the parity run's virtual timeline.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 @MainActor
