@@ -27,7 +27,22 @@ import Observation
 @Observable
 public final class Store<Feature: StoreFeature>: ViewStore {
   /// What the view shows: reading it in a SwiftUI body (or `withObservationTracking`) tracks it.
-  public private(set) var state: Feature.State
+  public private(set) var state: Feature.State {
+    get {
+      access(keyPath: stateKeyPath)
+      return storedState
+    }
+    set {
+      withMutation(keyPath: stateKeyPath) { storedState = newValue }
+    }
+  }
+
+  /// The storage of ``state``, observed by hand through `stateKeyPath` rather than by the macro.
+  @ObservationIgnored private var storedState: Feature.State
+  /// `\Store.state`, built once per store. In a generic class each evaluation of a key-path literal instantiates
+  /// a new key path at run time (`swift_getKeyPath` demangles the generic arguments and allocates the key path and
+  /// an array), which the macro-generated accessors would do on every read and every commit.
+  @ObservationIgnored private let stateKeyPath: KeyPath<Store, Feature.State> = \Store.state
 
   /// The feature: the screen's logic and dependencies.
   @ObservationIgnored public let feature: Feature
@@ -61,7 +76,7 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   /// A store on `clock` whose async work's outputs are applied by a main-actor drain (`drainsAutomatically`) or
   /// pulled one by one with `runtime.takeNextOutput()` and `process(_:)` (FerryTesting's `TestStore`).
   package init(initialState: Feature.State, feature: Feature, clock: StoreClock, drainsAutomatically: Bool) {
-    self.state = initialState
+    self.storedState = initialState
     self.feature = feature
     self.runtime = StoreRuntime(clock: clock, drainsAutomatically: drainsAutomatically)
     runtime.store = self
@@ -73,7 +88,7 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   }
 
   /// The current state, read without registering an Observation dependency.
-  public var currentState: Feature.State { _state }
+  public var currentState: Feature.State { storedState }
 
   /// The effects from the moment iteration starts, each loop its own unbounded buffer.
   ///
@@ -164,7 +179,7 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   /// Applies `action` at once (inside handling) or as a new handling step (from outside).
   func apply(_ action: Feature.Action) {
     guard isProcessing else { return process(.action(action)) }
-    let old = _state
+    let old = storedState
     let new = Feature.transform(old, action: action)
     guard !Feature.isUnchanged(old, new) else { return }
     state = new
