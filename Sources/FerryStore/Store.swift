@@ -52,11 +52,16 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   @ObservationIgnored package let effectSubject = PublishSubject<Feature.Effect>()
   @ObservationIgnored var stateRelay: BehaviorRelay<Feature.State>?
   /// Scoped children to update at each commit; each returns `false` once its child is gone.
-  @ObservationIgnored var commitObservers: [(Feature.State) -> Bool] = []
+  @ObservationIgnored var commitObservers: [(Feature.State) -> Bool] = [] {
+    didSet { hasCommitObservers = !commitObservers.isEmpty }
+  }
+  /// `!commitObservers.isEmpty`, kept apart so that a commit reads a `Bool`, not the array.
+  @ObservationIgnored private var hasCommitObservers = false
   /// Outputs waiting while another is handled (re-entrant sends), oldest at `queueHead`.
   @ObservationIgnored private var queue: [StoreOutput<Feature>] = []
   @ObservationIgnored private var queueHead = 0
   @ObservationIgnored private var isProcessing = false
+  @ObservationIgnored private var hasQueued = false
   /// The work started while `dispatchCommand` handles its command.
   @ObservationIgnored private var startedWork: [(token: UInt64, task: Task<Void, Never>)]?
   @ObservationIgnored private(set) var isCancelled = false
@@ -111,7 +116,10 @@ public final class Store<Feature: StoreFeature>: ViewStore {
       #endif
       return
     }
-    process(.command(command))
+    guard !isProcessing else { return enqueue(command: command) }
+    isProcessing = true
+    feature.handle(command, in: StoreContext(store: self))
+    finishProcessing()
   }
 
   /// Handles `command` and returns when the work it started has finished and what that work sent has been
@@ -145,19 +153,41 @@ public final class Store<Feature: StoreFeature>: ViewStore {
 
   /// Handles `output` now, or queues it behind the output being handled.
   package func process(_ output: StoreOutput<Feature>) {
-    if isProcessing {
-      queue.append(output)
-      return
-    }
+    guard !isProcessing else { return enqueue(output) }
     isProcessing = true
     perform(output)
+    finishProcessing()
+  }
+
+  private func enqueue(_ output: StoreOutput<Feature>) {
+    queue.append(output)
+    hasQueued = true
+  }
+
+  @inline(never) private func enqueue(command: Feature.Command) { enqueue(.command(command)) }
+
+  /// Ends the handling step, after what was queued meanwhile.
+  ///
+  /// The paths taken when nothing was queued, nothing observes commits and nothing is sent from outside a handling
+  /// step never touch `StoreOutput<Feature>`, `[StoreOutput<Feature>]` or the observers' array: in this module's
+  /// unspecialised code each such use looks their metadata up at run time (about 300 instructions each), so those
+  /// uses are kept out of line.
+  private func finishProcessing() {
+    guard hasQueued else {
+      isProcessing = false
+      return
+    }
+    drainQueue()
+  }
+
+  @inline(never) private func drainQueue() {
     while queueHead < queue.count {
       let next = queue[queueHead]
       queueHead += 1
       perform(next)
     }
     isProcessing = false
-    guard !queue.isEmpty else { return }
+    hasQueued = false
     // Released after the flags are reset: an output's deinit may send to the store.
     let handled = queue
     queue = []
@@ -178,19 +208,26 @@ public final class Store<Feature: StoreFeature>: ViewStore {
 
   /// Applies `action` at once (inside handling) or as a new handling step (from outside).
   func apply(_ action: Feature.Action) {
-    guard isProcessing else { return process(.action(action)) }
+    guard isProcessing else { return process(action: action) }
     let old = storedState
     let new = Feature.transform(old, action: action)
     guard !Feature.isUnchanged(old, new) else { return }
     state = new
     stateRelay?.accept(new)
-    if !commitObservers.isEmpty { commitObservers.removeAll { !$0(new) } }
+    if hasCommitObservers { notifyCommitObservers(new) }
   }
 
   /// Emits `effect` at once (inside handling) or as a new handling step (from outside).
   func emit(_ effect: Feature.Effect) {
-    guard isProcessing else { return process(.effect(effect)) }
+    guard isProcessing else { return process(effect: effect) }
     effectSubject.onNext(effect)
+  }
+
+  // Out of line: see `finishProcessing()`.
+  @inline(never) private func process(action: Feature.Action) { process(.action(action)) }
+  @inline(never) private func process(effect: Feature.Effect) { process(.effect(effect)) }
+  @inline(never) private func notifyCommitObservers(_ new: Feature.State) {
+    commitObservers.removeAll { !$0(new) }
   }
 
   /// Applies everything the async work sent, in order (apps: scheduled by the runtime on the main actor).
