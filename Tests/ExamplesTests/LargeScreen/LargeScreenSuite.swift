@@ -69,6 +69,15 @@ struct LargeScreenSuite {
     expectMarbles(run.effects, "---t", values: ["t": .toast("Could not load your profile")])
   }
 
+  @Test("demo session: every form shows the same timeline")
+  func demoSession() {
+    let timelines = LargeScreenForm.demoSession(makeTime: { TestSessionTime() })
+    #expect(timelines.map(\.form) == LargeScreenForm.allCases.map(\.rawValue))
+    #expect(timelinesAgree(timelines), "\(timelines.map(\.lines))")
+    #expect(ScreenRun(timelines[0]).states.map(\.time) == [0, 30, 40, 50, 60, 70, 80, 90])
+    #expect(timelines[0].effects == [Timed(time: 90, value: .toast("All caught up"))])
+  }
+
   @Test("a scoped child store is not invalidated by an unrelated change, and never drifts from its parent")
   func scopedChildIgnoresUnrelatedChanges() {
     let store = Store(

@@ -89,6 +89,14 @@ struct RepositorySuite {
     await store.finish()
   }
 
+  @Test("demo session: every form shows the same timeline")
+  func demoSession() {
+    let timelines = RepositoryForm.demoSession(makeTime: { TestSessionTime() })
+    #expect(timelines.map(\.form) == RepositoryForm.allCases.map(\.rawValue))
+    #expect(timelinesAgree(timelines), "\(timelines.map(\.lines))")
+    #expect(ScreenRun(timelines[0]).states.map(\.time) == [0, 30, 60, 90])
+  }
+
   @Test("parity: the legacy detail view model and the detail store")
   func parity() {
     expectStoreParity(

@@ -128,6 +128,19 @@ struct SettingsSuite {
     await store.finish()
   }
 
+  @Test("demo session: every form shows the same timeline")
+  func demoSession() {
+    let timelines = SettingsForm.demoSession(makeTime: { TestSessionTime() })
+    #expect(timelines.map(\.form) == SettingsForm.allCases.map(\.rawValue))
+    #expect(timelinesAgree(timelines), "\(timelines.map(\.lines))")
+    expectMarbles(
+      ScreenRun(timelines[0]).states, "a--b-c-d-e",
+      values: [
+        "a": .loading, "b": .failed(.unreachable(retrying: false)), "c": .failed(.unreachable(retrying: true)),
+        "d": .completed(Self.initial), "e": Self.property(true, .dark),
+      ])
+  }
+
   @Test("parity: the legacy view model and the store through error, retry and success")
   func parity() {
     expectStoreParity(

@@ -58,6 +58,21 @@ struct TodoSuite {
     #expect(run.effects.isEmpty)
   }
 
+  @Test("demo session: every form shows the same timeline")
+  func demoSession() {
+    let timelines = TodoForm.demoSession(makeTime: { TestSessionTime() })
+    #expect(timelines.map(\.form) == TodoForm.allCases.map(\.rawValue))
+    #expect(timelinesAgree(timelines), "\(timelines.map(\.lines))")
+    expectMarbles(
+      ScreenRun(timelines[0]).states, "a---b-c--d",
+      values: [
+        "a": TodoListState(),
+        "b": TodoListState(tasks: [Self.a, Self.b, Self.c]),
+        "c": TodoListState(tasks: [Self.a, Self.b, Self.c, Self.d]),
+        "d": TodoListState(tasks: [Self.a, Self.c, Self.d]),
+      ])
+  }
+
   @Test("parity: the legacy view model and the store, same commands, same timelines")
   func parity() {
     expectStoreParity(

@@ -1,21 +1,26 @@
-import Examples
 import ExamplesLegacy
 import Ferry
 import FerryStore
-import FerryTesting
 
 /// What the two consumers of the place repository show.
-struct PlaceScreens: Hashable, Sendable, CustomStringConvertible {
+public struct PlaceScreens: Hashable, Sendable, CustomStringConvertible {
   /// The summary header (a consumer that stays legacy).
-  var summary = PlaceSummaryViewModel.placeholder
+  public var summary = PlaceSummaryViewModel.placeholder
   /// The detail screen (the consumer that is migrated).
-  var detail = PlaceDetailViewState.idle
+  public var detail = PlaceDetailViewState.idle
 
-  var description: String { "{summary: \(summary), detail: \(detail)}" }
+  /// What the consumers show.
+  public init(summary: String = PlaceSummaryViewModel.placeholder, detail: PlaceDetailViewState = .idle) {
+    self.summary = summary
+    self.detail = detail
+  }
+
+  /// Both, for timelines.
+  public var description: String { "{summary: \(summary), detail: \(detail)}" }
 }
 
 /// What the user did on either consumer.
-enum PlaceCommand: Sendable, Equatable {
+public enum PlaceCommand: Sendable, Equatable {
   /// The detail screen appeared.
   case appear
   /// Pull to refresh on the summary.
@@ -25,7 +30,7 @@ enum PlaceCommand: Sendable, Equatable {
 }
 
 /// Every form of the repository and its two consumers a team would ship.
-enum RepositoryForm: String, CaseIterable, Sendable {
+public enum RepositoryForm: String, CaseIterable, Sendable {
   /// The relay-based repository; both view models legacy.
   case legacy
   /// Step 1: the actor repository; both view models still legacy, on its `Observable`.
@@ -34,13 +39,14 @@ enum RepositoryForm: String, CaseIterable, Sendable {
   /// legacy on its `Observable`.
   case oneConsumerMigrated
 
+  /// The form, over a backend that answers as `script` says.
   @MainActor
-  func make(_ script: PlaceBackendScript) -> MakeScreenForm<PlaceScreens, PlaceCommand, Never> {
-    { scheduler, time in
+  public func make(_ script: PlaceBackendScript) -> MakeScreenForm<PlaceScreens, PlaceCommand, Never> {
+    { time in
       switch self {
       case .legacy:
         let repository = PlaceRepository(
-          dataSource: ScriptedPlaceDataSource(script: script, scheduler: scheduler), workScheduler: scheduler)
+          dataSource: ScriptedPlaceDataSource(script: script, scheduler: time.scheduler), workScheduler: time.scheduler)
         return .legacyConsumers(rawValue, repository)
       case .actorRepository:
         let repository = AsyncPlaceRepository(
@@ -50,7 +56,7 @@ enum RepositoryForm: String, CaseIterable, Sendable {
         let repository = AsyncPlaceRepository(
           dataSource: ScriptedAsyncPlaceDataSource(script: script, clock: time.clock))
         let summary = PlaceSummaryViewModel(repository: repository)
-        let detail = VirtualStore(
+        let detail = SessionStore(
           initialState: .idle, feature: PlaceDetailFeature(repository: repository), time: time)
         let detailView = ObservingView(detail.store)
         return ScreenForm(
@@ -72,7 +78,7 @@ enum RepositoryForm: String, CaseIterable, Sendable {
           send: { command in
             switch command {
             case .appear: detail.send(.appear)
-            case .refreshSummary(let key): time.executor.perform { summary.refresh(key: key) }
+            case .refreshSummary(let key): time.perform { summary.refresh(key: key) }
             case .refreshDetail(let key): detail.send(.refresh(key: key))
             }
           },
@@ -87,7 +93,7 @@ enum RepositoryForm: String, CaseIterable, Sendable {
 
 extension ScreenForm where State == PlaceScreens, Command == PlaceCommand, Effect == Never {
   /// Both legacy view models on `repository`, bound with `Driver`s.
-  static func legacyConsumers(_ name: String, _ repository: some PlaceRepositoryInterface) -> ScreenForm {
+  public static func legacyConsumers(_ name: String, _ repository: some PlaceRepositoryInterface) -> ScreenForm {
     let summary = PlaceSummaryViewModel(repository: repository)
     let detail = PlaceDetailViewModel(repository: repository)
     return ScreenForm(
@@ -113,5 +119,29 @@ extension ScreenForm where State == PlaceScreens, Command == PlaceCommand, Effec
         }
       },
       settle: {})
+  }
+}
+
+extension RepositoryForm {
+  /// The demo's backend: Tokyo answers in 10 seconds, Kyoto in 20; any other key is not found.
+  public static let demoBackend = PlaceBackendScript(answers: [
+    "tokyo": .init(latency: 10, result: .success(PlaceDetail(key: "tokyo", name: "Tokyo Tower"))),
+    "kyoto": .init(latency: 20, result: .success(PlaceDetail(key: "kyoto", name: "Kiyomizu-dera"))),
+  ])
+
+  /// The demo's session: the summary asks for Tokyo, the detail screen for an unknown place, the summary for Kyoto.
+  public static let demoScript: [Timed<PlaceCommand>] = [
+    Timed(time: 10, value: .appear), Timed(time: 20, value: .refreshSummary("tokyo")),
+    Timed(time: 50, value: .refreshDetail("nowhere")), Timed(time: 70, value: .refreshSummary("kyoto")),
+  ]
+
+  /// Runs the demo session against every form, each on new virtual time from `makeTime`, and returns their
+  /// timelines (``timelinesAgree(_:)`` says whether the migration kept the behaviour).
+  @MainActor
+  public static func demoSession(makeTime: @MainActor () -> any SessionTime) -> [ScreenTimeline<PlaceScreens, Never>] {
+    allCases.map { form in
+      let time = makeTime()
+      return runSession(demoScript, time: time, form: form.make(demoBackend)(time))
+    }
   }
 }

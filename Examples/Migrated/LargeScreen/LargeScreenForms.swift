@@ -1,11 +1,9 @@
-import Examples
 import ExamplesLegacy
 import Ferry
 import FerryStore
-import FerryTesting
 
 /// Every form of the dashboard a team would ship, from the one big view model to a store of split handlers.
-enum LargeScreenForm: String, CaseIterable, Sendable {
+public enum LargeScreenForm: String, CaseIterable, Sendable {
   /// The one view model, its outputs bound by the view controller.
   case legacy
   /// Step 1, view first: a new view (Observation) on the legacy view model's outputs, through `StreamViewStore`.
@@ -18,21 +16,25 @@ enum LargeScreenForm: String, CaseIterable, Sendable {
   /// Step 3: one child view per part of the screen, each on a store scoped to its slice.
   case scopedChildViews
 
-  static let initialState = DashboardState()
+  /// The state before anything loaded.
+  public static let initialState = DashboardState()
 
+  /// The form, over a backend that answers as `script` says.
   @MainActor
-  func make(_ script: DashboardBackendScript) -> MakeScreenForm<DashboardState, DashboardCommand, DashboardEffect> {
-    { scheduler, time in
+  public func make(
+    _ script: DashboardBackendScript
+  ) -> MakeScreenForm<DashboardState, DashboardCommand, DashboardEffect> {
+    { time in
       switch self {
       case .legacy:
         let relays = DashboardInputRelays()
         let viewModel = DashboardViewModel(
-          api: ScriptedDashboardAPI(script: script, scheduler: scheduler), uiScheduler: scheduler)
+          api: ScriptedDashboardAPI(script: script, scheduler: time.scheduler), uiScheduler: time.scheduler)
         return .rxBound(rawValue, viewModel, viewModel.transform(input: relays.input), relays)
       case .newViewOnLegacyViewModel:
         let relays = DashboardInputRelays()
         let viewModel = DashboardViewModel(
-          api: ScriptedDashboardAPI(script: script, scheduler: scheduler), uiScheduler: scheduler)
+          api: ScriptedDashboardAPI(script: script, scheduler: time.scheduler), uiScheduler: time.scheduler)
         let output = viewModel.transform(input: relays.input)
         let viewStore = StreamViewStore(
           state: output.state, currentState: Self.initialState, effect: output.toast.map { DashboardEffect.toast($0) },
@@ -46,19 +48,21 @@ enum LargeScreenForm: String, CaseIterable, Sendable {
         let viewModel = DashboardStoreViewModel(store: store.store)
         return .rxBound(
           rawValue, viewModel, viewModel.transform(input: relays.input), relays, settle: store.drain,
-          perform: time.executor.perform)
+          perform: time.perform)
       case .store:
         let store = Self.store(script, time)
         return .observing(rawValue, store.store, time: time, send: store.send, settle: store.drain)
       case .scopedChildViews:
-        return .scopedChildViews(rawValue, Self.store(script, time))
+        return .scopedChildViews(rawValue, Self.store(script, time), time: time)
       }
     }
   }
 
+  /// The dashboard store on `time`, over a backend that answers as `script` says.
   @MainActor
-  static func store(_ script: DashboardBackendScript, _ time: AsyncVirtualTime) -> VirtualStore<DashboardFeature> {
-    VirtualStore(
+  public static func store(_ script: DashboardBackendScript, _ time: any SessionTime) -> SessionStore<DashboardFeature>
+  {
+    SessionStore(
       initialState: initialState,
       feature: DashboardFeature(service: ScriptedDashboardService(script: script, clock: time.clock)), time: time)
   }
@@ -67,7 +71,7 @@ enum LargeScreenForm: String, CaseIterable, Sendable {
 extension ScreenForm where State == DashboardState, Command == DashboardCommand, Effect == DashboardEffect {
   /// The view controller's bindings on `output` (of `viewModel`, which the view keeps alive), its events fed
   /// through `relays`.
-  static func rxBound(
+  public static func rxBound(
     _ name: String, _ viewModel: some DashboardViewModelType & AnyObject, _ output: DashboardViewModel.Output,
     _ relays: DashboardInputRelays, settle: @escaping () -> Void = {},
     perform: @escaping (() -> Void) -> Void = { $0() }
@@ -79,7 +83,9 @@ extension ScreenForm where State == DashboardState, Command == DashboardCommand,
 
   /// The screen as three child views, each observing a store scoped to its slice; the toast overlay follows the
   /// screen's effects.
-  static func scopedChildViews(_ name: String, _ screen: VirtualStore<DashboardFeature>) -> ScreenForm {
+  public static func scopedChildViews(
+    _ name: String, _ screen: SessionStore<DashboardFeature>, time: any SessionTime
+  ) -> ScreenForm {
     let store = screen.store
     let profile = ObservingView(
       store.scope(state: \.profile, command: DashboardCommand.profile, effect: { _ in nil as Never? }))
@@ -104,12 +110,10 @@ extension ScreenForm where State == DashboardState, Command == DashboardCommand,
           onState(shown)
         }
         for view in [profile.render, catalog.render, inbox.render] { view() }
-        let effects = store.effect
-        let task = screen.time.task { for await effect in effects { onEffect(effect) } }
-        return TaskCancellation(task)
+        return EffectLoop(store.effect, time: time, onEffect)
       },
       send: { command in
-        screen.time.executor.perform {
+        time.perform {
           switch command {
           case .profile(let command): profile.store.send(command)
           case .catalog(let command): catalog.store.send(command)
@@ -124,5 +128,38 @@ extension ScreenForm where State == DashboardState, Command == DashboardCommand,
         catalog.renderIfInvalidated()
         inbox.renderIfInvalidated()
       })
+  }
+}
+
+extension LargeScreenForm {
+  /// The demo's backend: the profile answers in 20 seconds, a catalog of four vehicles in 30.
+  public static let demoBackend = DashboardBackendScript(
+    userName: "Aiko", profileLatency: 20,
+    catalog: [
+      CatalogItem(id: 1, name: "Yaris"), CatalogItem(id: 2, name: "Corolla"), CatalogItem(id: 3, name: "Prius"),
+      CatalogItem(id: 4, name: "bZ4X"),
+    ],
+    catalogLatency: 30)
+
+  /// The demo's session: appear, search, add two favourites and remove one, mark the inbox read.
+  public static let demoScript: [Timed<DashboardCommand>] = [
+    Timed(time: 10, value: .appear),
+    Timed(time: 50, value: .catalog(.search("ri"))),
+    Timed(time: 60, value: .catalog(.toggleFavorite(id: 2))),
+    Timed(time: 70, value: .catalog(.toggleFavorite(id: 3))),
+    Timed(time: 80, value: .catalog(.toggleFavorite(id: 2))),
+    Timed(time: 90, value: .inbox(.markAllRead)),
+  ]
+
+  /// Runs the demo session against every form, each on new virtual time from `makeTime`, and returns their
+  /// timelines (``timelinesAgree(_:)`` says whether the migration kept the behaviour).
+  @MainActor
+  public static func demoSession(
+    makeTime: @MainActor () -> any SessionTime
+  ) -> [ScreenTimeline<DashboardState, DashboardEffect>] {
+    allCases.map { form in
+      let time = makeTime()
+      return runSession(demoScript, time: time, form: form.make(demoBackend)(time))
+    }
   }
 }
