@@ -22,8 +22,8 @@ import Synchronization
 /// the test store is released) each fail the test with the test's source line and a readable state diff. With
 /// ``exhaustivity`` `.off`, only what the test asserts is checked.
 ///
-/// **In the order the app runs.** The store's async work runs on the scheduler's ``VirtualTaskExecutor`` and its
-/// debounce/throttle on the ``TestClock`` — one timeline with the scheduler, so an Rx timer inside the work and a
+/// **In the order the app runs.** The store's async work runs on the scheduler's `VirtualTaskExecutor` and its
+/// debounce/throttle on the `TestClock` — one timeline with the scheduler, so an Rx timer inside the work and a
 /// `clock.sleep` advance together. What the work sends (actions, effects, commands, errors) is applied when the test
 /// receives it, not eagerly: ``receive(_:assert:fileID:filePath:line:column:)`` runs the timeline to the next output — advancing
 /// virtual time only as far as the next scheduled event — and "nothing more will come" is known exactly from the

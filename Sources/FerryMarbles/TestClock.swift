@@ -50,7 +50,7 @@ public final class TestClock: Clock, @unchecked Sendable {
     self.init(scheduler: scheduler, tick: tick, executor: nil)
   }
 
-  init(scheduler: any VirtualTimeScheduling, tick: Swift.Duration, executor: VirtualTaskExecutor?) {
+  package init(scheduler: any VirtualTimeScheduling, tick: Swift.Duration, executor: VirtualTaskExecutor?) {
     precondition(tick > .zero, "TestClock(scheduler:tick:): tick must be > 0, got \(tick)")
     self.scheduler = scheduler
     self.tick = tick

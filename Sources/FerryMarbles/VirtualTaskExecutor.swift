@@ -12,7 +12,7 @@ import Synchronization
 /// empty, nothing is left to run: no `Task.yield()` loops, no wall clock.
 ///
 /// Jobs made ready by a scheduler action run inside that action (`perform`), at its exact virtual time: on a
-/// `TestScheduler` (whose ``TestScheduler/taskExecutor`` this is) every action runs that way; on another
+/// `TestScheduler` (whose `taskExecutor` this is) every action runs that way; on another
 /// `VirtualTimeScheduling`, the actions of `AsyncVirtualTime` and `TestClock` do. Jobs made ready anywhere else
 /// (another thread) run in a drain scheduled "now", which `TestScheduler` runs one tick later when it simulates
 /// processing delay — or in a drain that is already running, at the same virtual time.
