@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Builds the DocC catalogs of Ferry, FerryMarbles, FerryStore and FerryTesting with warnings as errors: a broken
-# symbol link or an
-# undocumented parameter fails CI. Uses the modules of an existing debug build (default: .build).
+# symbol link or an undocumented parameter fails CI. Uses the modules of an existing debug build (default: .build).
 #   bash scripts/docs-check.sh [scratch-path]
 set -euo pipefail
 cd "$(dirname "$0")/.."
