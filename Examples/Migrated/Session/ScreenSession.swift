@@ -192,6 +192,11 @@ public struct Timed<Value> {
     self.time = time
     self.value = value
   }
+
+  /// `value` at `time`.
+  public init(_ time: Int, _ value: Value) {
+    self.init(time: time, value: value)
+  }
 }
 
 extension Timed: Sendable where Value: Sendable {}
