@@ -48,8 +48,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
   struct State {
     @usableFromInline var observers: ContiguousArray<Entry> = []
     @usableFromInline var emitting = false
-    @usableFromInline var pending: [Operation] = []
-    @usableFromInline var pendingHead = 0
+    @usableFromInline var pending = ValuesBuffer<Operation>()
     @usableFromInline var acceptedStop: Event<Element>?
     @usableFromInline var deliveredStop: Event<Element>?
     @usableFromInline var latestAccepted: Element?
@@ -100,21 +99,30 @@ final class SubjectCore<Element>: @unchecked Sendable {
   /// Sends `event` to every observer, or queues it behind the delivery in progress.
   @inlinable
   func on(_ event: Event<Element>) {
-    let delivery: Delivery? = state.withLock { state in
-      guard state.acceptedStop == nil else { return nil }
+    // `replaced` (the previous latest element) and `evicted` (a replay slot) are released after the lock.
+    let (delivery, replaced, evicted): (Delivery?, Element?, Element?) = state.withLock { state in
+      guard state.acceptedStop == nil else { return (nil, nil, nil) }
+      var replaced: Element?
       switch event {
       case .next(let element):
-        if case .latest = policy { state.latestAccepted = element }
+        if case .latest = policy {
+          replaced = state.latestAccepted
+          state.latestAccepted = element
+        }
       case .error, .completed:
         state.acceptedStop = event
       }
       if state.emitting {
         state.pending.append(.event(event))
-        return nil
+        return (nil, replaced, nil)
       }
       state.emitting = true
-      return process(.event(event), &state)
+      var evicted: Element?
+      let delivery = process(.event(event), &state, evicted: &evicted)
+      return (delivery, replaced, evicted)
     }
+    _ = replaced
+    _ = evicted
     guard let delivery else { return }
     perform(delivery)
     drain()
@@ -133,7 +141,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
         return (id, nil)
       }
       state.emitting = true
-      let delivery = process(.add(entry), &state)
+      var evicted: Element?
+      let delivery = process(.add(entry), &state, evicted: &evicted)
       // Nothing to replay: give the emitter role back at once (`pending` is empty, since nobody was emitting).
       if delivery == nil { state.emitting = false }
       return (id, delivery)
@@ -157,14 +166,15 @@ final class SubjectCore<Element>: @unchecked Sendable {
   }
 
   /// Applies one operation to the state and says what to deliver. Called under the lock; calls nothing out.
+  /// A replay slot the operation overwrote is moved to `evicted`, for the caller to release after unlocking.
   @inlinable
-  func process(_ operation: Operation, _ state: inout State) -> Delivery? {
+  func process(_ operation: Operation, _ state: inout State, evicted: inout Element?) -> Delivery? {
     switch operation {
     case .event(let event):
       let observers = state.observers
       switch event {
       case .next(let element):
-        state.replay.append(element)
+        evicted = state.replay.append(element)
       case .error, .completed:
         state.deliveredStop = event
         state.observers = []
@@ -199,22 +209,23 @@ final class SubjectCore<Element>: @unchecked Sendable {
   }
 
   /// Delivers queued operations until none is left, then gives up the emitter role.
+  ///
+  /// One operation per lock round-trip: the operation taken from the queue, and anything it evicted, are
+  /// released after the lock is given up (a `deinit` may call back into this subject).
   @inlinable
   func drain() {
     while true {
-      let next: (done: Bool, delivery: Delivery?) = state.withLock { state in
-        while state.pendingHead < state.pending.count {
-          let operation = state.pending[state.pendingHead]
-          state.pendingHead += 1
-          if let delivery = process(operation, &state) { return (false, delivery) }
+      let next: (operation: Operation?, delivery: Delivery?, evicted: Element?) = state.withLock { state in
+        guard let operation = state.pending.popFirst() else {
+          state.emitting = false
+          return (nil, nil, nil)
         }
-        state.pending.removeAll(keepingCapacity: true)
-        state.pendingHead = 0
-        state.emitting = false
-        return (true, nil)
+        var evicted: Element?
+        let delivery = process(operation, &state, evicted: &evicted)
+        return (operation, delivery, evicted)
       }
-      guard let delivery = next.delivery else { return }
-      perform(delivery)
+      guard next.operation != nil else { return }
+      if let delivery = next.delivery { perform(delivery) }
     }
   }
 }
