@@ -12,9 +12,10 @@ enum ReplayPolicy: Sendable {
 /// The engine shared by every subject and relay: an observer list with serialised, re-entrancy-safe delivery.
 ///
 /// Invariants (all state behind `state`'s lock; nothing is called while holding it):
-/// - Exactly one thread at a time delivers (`emitting`). A send or a subscription that arrives while another is
-///   being delivered — re-entrantly from inside an observer, or from another thread — is queued in `pending`
-///   and delivered by the emitting thread after the current one, in order. Nothing is lost and no observer
+/// - Exactly one thread at a time delivers (the emitter role of `delivery`, a ``SerialDeliveryStateMachine``). A
+///   send or a subscription that arrives while another is being delivered — re-entrantly from inside an
+///   observer, or from another thread — is queued and delivered by the emitting thread after the current one,
+///   in order. Nothing is lost and no observer
 ///   is re-entered.
 /// - Delivery iterates a snapshot of `observers`; each entry carries its subscription's atomic `disposed`
 ///   flag, checked right before every call, so `dispose()` on the delivering thread stops delivery at once.
@@ -47,8 +48,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
   @usableFromInline
   struct State {
     @usableFromInline var observers: ContiguousArray<Entry> = []
-    @usableFromInline var emitting = false
-    @usableFromInline var pending = ValuesBuffer<Operation>()
+    @usableFromInline var delivery = SerialDeliveryStateMachine<Operation>()
     @usableFromInline var acceptedStop: Event<Element>?
     @usableFromInline var deliveredStop: Event<Element>?
     @usableFromInline var latestAccepted: Element?
@@ -112,14 +112,14 @@ final class SubjectCore<Element>: @unchecked Sendable {
       case .error, .completed:
         state.acceptedStop = event
       }
-      if state.emitting {
-        state.pending.append(.event(event))
+      switch state.delivery.send(.event(event)) {
+      case .deliver(let operation):
+        var evicted: Element?
+        let delivery = process(operation, &state, evicted: &evicted)
+        return (delivery, replaced, evicted)
+      case .queued, .dropped:
         return (nil, replaced, nil)
       }
-      state.emitting = true
-      var evicted: Element?
-      let delivery = process(.event(event), &state, evicted: &evicted)
-      return (delivery, replaced, evicted)
     }
     _ = replaced
     _ = evicted
@@ -136,15 +136,13 @@ final class SubjectCore<Element>: @unchecked Sendable {
       let id = state.nextID
       state.nextID += 1
       let entry = Entry(id: id, observer: observer, disposed: disposed)
-      if state.emitting {
-        state.pending.append(.add(entry))
-        return (id, nil)
-      }
-      state.emitting = true
+      guard case .deliver(let operation) = state.delivery.send(.add(entry)) else { return (id, nil) }
       var evicted: Element?
-      let delivery = process(.add(entry), &state, evicted: &evicted)
-      // Nothing to replay: give the emitter role back at once (`pending` is empty, since nobody was emitting).
-      if delivery == nil { state.emitting = false }
+      let delivery = process(operation, &state, evicted: &evicted)
+      // Nothing to replay: give the emitter role back at once (the queue is empty, since nobody was emitting).
+      if delivery == nil, case .deliver = state.delivery.next() {
+        preconditionFailure("Internal inconsistency: SubjectCore queued an operation while subscribing")
+      }
       return (id, delivery)
     }
     let subscription = SubjectSubscription(core: self, id: id, disposed: disposed)
@@ -216,10 +214,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
   func drain() {
     while true {
       let next: (operation: Operation?, delivery: Delivery?, evicted: Element?) = state.withLock { state in
-        guard let operation = state.pending.popFirst() else {
-          state.emitting = false
-          return (nil, nil, nil)
-        }
+        guard case .deliver(let operation) = state.delivery.next() else { return (nil, nil, nil) }
         var evicted: Element?
         let delivery = process(operation, &state, evicted: &evicted)
         return (operation, delivery, evicted)

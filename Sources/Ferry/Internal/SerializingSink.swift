@@ -11,36 +11,28 @@
 /// - `deliver(_:)` runs outside the lock, never overlapping itself, so it may call user closures (result
 ///   selectors) and the downstream observer. Nothing is delivered once the sink is disposed.
 ///
+/// The queue and the emitter role are a ``SerialDeliveryStateMachine`` kept under the same lock as the operator's
+/// state; items taken from it, and items dropped once the sink is disposed, are released after the lock.
+///
 /// `@unchecked Sendable`: all mutable state is inside `locked` (a `LockedState`); `deliver(_:)` calls are
-/// serialised by the `emitting` flag kept under that lock.
+/// serialised by the emitter role of the state machine kept under that lock.
 class SerializingSink<Observer: ObserverType, State, Item>: Sink<Observer>, @unchecked Sendable {
   /// The items decided under the lock, waiting for delivery.
   struct Outbox {
-    fileprivate var items: [Item] = []
-    fileprivate var head = 0
+    fileprivate var delivery = SerialDeliveryStateMachine<Item>()
 
     /// Queues `item` for delivery after everything queued before it.
-    mutating func send(_ item: Item) { items.append(item) }
-
-    /// Removes and returns the oldest queued item; the storage is reset (keeping its capacity) when emptied.
-    fileprivate mutating func takeFirst() -> Item? {
-      guard head < items.count else { return nil }
-      let item = items[head]
-      head += 1
-      if head == items.count { removeAll() }
-      return item
-    }
-
-    fileprivate mutating func removeAll() {
-      items.removeAll(keepingCapacity: true)
-      head = 0
+    mutating func send(_ item: Item) {
+      // The state machine is only closed by `drain()` after disposal, and nothing is sent after that but from
+      // late upstream events, which `synchronized` ignores once disposed (see below).
+      let dropped = delivery.enqueue(item)
+      precondition(dropped == nil, "Internal inconsistency: SerializingSink queued an item after closing")
     }
   }
 
   struct Locked {
     var state: State
     var outbox = Outbox()
-    var emitting = false
   }
 
   final let locked: LockedState<Locked>
@@ -54,13 +46,23 @@ class SerializingSink<Observer: ObserverType, State, Item>: Sink<Observer>, @unc
   /// `body` must not call out to user code or observers.
   @discardableResult
   final func synchronized<R>(_ body: (inout State, inout Outbox) -> R) -> R {
-    let (result, first): (R, Item?) = locked.withLock { locked in
+    let (result, first, discarded): (R, Item?, Outbox?) = locked.withLock { locked in
+      if locked.outbox.delivery.isClosed {
+        // Disposed: decide (the operator's state stays consistent) but deliver nothing; what `body` queued is
+        // handed out and released after the lock.
+        var discarded = Outbox()
+        let result = body(&locked.state, &discarded)
+        return (result, nil, discarded)
+      }
       let result = body(&locked.state, &locked.outbox)
-      guard !locked.emitting, let first = locked.outbox.takeFirst() else { return (result, nil) }
-      // This thread becomes the emitter and delivers the first item without another lock round trip.
-      locked.emitting = true
-      return (result, first)
+      // This thread becomes the emitter (if nobody is) and delivers the first item without another lock round
+      // trip.
+      switch locked.outbox.delivery.startDelivering() {
+      case .deliver(let first): return (result, first, nil)
+      case .idle: return (result, nil, nil)
+      }
     }
+    _ = discarded
     if let first {
       if !isDisposed { deliver(first) }
       drain()
@@ -73,15 +75,18 @@ class SerializingSink<Observer: ObserverType, State, Item>: Sink<Observer>, @unc
     locked.withLock { body($0.state) }
   }
 
-  /// Delivers queued items until none is left, then gives up the emitter role. Only the emitter calls this.
+  /// Delivers queued items until none is left, then gives up the emitter role. Only the emitter calls this. Once
+  /// the sink is disposed, closes the queue and releases what it held after the lock.
   private final func drain() {
     while true {
-      let item: Item? = locked.withLock { locked in
-        if !isDisposed, let item = locked.outbox.takeFirst() { return item }
-        locked.outbox.removeAll()
-        locked.emitting = false
-        return nil
+      let (item, dropped): (Item?, FIFOBuffer<Item>?) = locked.withLock { locked in
+        if isDisposed { return (nil, locked.outbox.delivery.close()) }
+        switch locked.outbox.delivery.next() {
+        case .deliver(let item): return (item, nil)
+        case .idle: return (nil, nil)
+        }
       }
+      _ = dropped
       guard let item else { return }
       deliver(item)
     }
