@@ -20,6 +20,38 @@ class SerializingSink<Observer: ObserverType, State, Item>: Sink<Observer>, @unc
   /// The items decided under the lock, waiting for delivery.
   struct Outbox {
     fileprivate var delivery = SerialDeliveryStateMachine<Item>()
+    /// What the operator replaced or dropped in this transition, released after the lock (a `deinit` may call
+    /// back into the operator). One value needs no allocation (small values sit in the existential's inline
+    /// buffer); more go to `moreToRelease`.
+    fileprivate var toRelease: Any?
+    fileprivate var moreToRelease: [Any] = []
+
+    /// Keeps `value` alive until the lock is given up; call it before overwriting or removing the last reference
+    /// to an element (or anything else whose `deinit` may run user code) inside `synchronized`.
+    mutating func releaseAfterUnlock<Value>(_ value: Value) {
+      if toRelease == nil {
+        toRelease = value
+      } else {
+        moreToRelease.append(value)
+      }
+    }
+
+    /// Stores `value` in `slot`; the previous content is released after the lock.
+    mutating func replace<Value>(_ slot: inout Value, with value: Value) {
+      var previous = value
+      swap(&previous, &slot)
+      releaseAfterUnlock(previous)
+    }
+
+    /// Moves out what is to be released.
+    fileprivate mutating func takeToRelease() -> (Any?, [Any]) {
+      var one: Any? = nil
+      swap(&one, &toRelease)
+      guard !moreToRelease.isEmpty else { return (one, []) }
+      var more: [Any] = []
+      swap(&more, &moreToRelease)
+      return (one, more)
+    }
 
     /// Queues `item` for delivery after everything queued before it.
     mutating func send(_ item: Item) {
@@ -46,23 +78,25 @@ class SerializingSink<Observer: ObserverType, State, Item>: Sink<Observer>, @unc
   /// `body` must not call out to user code or observers.
   @discardableResult
   final func synchronized<R>(_ body: (inout State, inout Outbox) -> R) -> R {
-    let (result, first, discarded): (R, Item?, Outbox?) = locked.withLock { locked in
+    let (result, first, discarded, released): (R, Item?, Outbox?, (Any?, [Any])) = locked.withLock { locked in
       if locked.outbox.delivery.isClosed {
         // Disposed: decide (the operator's state stays consistent) but deliver nothing; what `body` queued is
         // handed out and released after the lock.
         var discarded = Outbox()
         let result = body(&locked.state, &discarded)
-        return (result, nil, discarded)
+        return (result, nil, discarded, (nil, []))
       }
       let result = body(&locked.state, &locked.outbox)
+      let released = locked.outbox.takeToRelease()
       // This thread becomes the emitter (if nobody is) and delivers the first item without another lock round
       // trip.
       switch locked.outbox.delivery.startDelivering() {
-      case .deliver(let first): return (result, first, nil)
-      case .idle: return (result, nil, nil)
+      case .deliver(let first): return (result, first, nil, released)
+      case .idle: return (result, nil, nil, released)
       }
     }
     _ = discarded
+    _ = released
     if let first {
       if !isDisposed { deliver(first) }
       drain()

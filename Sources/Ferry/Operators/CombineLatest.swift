@@ -156,6 +156,8 @@ final class CombineLatestSink<Observer: ObserverType>:
     }
     subscribeAll(sources) { [self] event, index in
       synchronized { state, outbox in
+        // The element this one replaces is released after the lock.
+        if case .next = event { outbox.releaseAfterUnlock(state.latest[index]) }
         if let item = state.on(event, index: index) { outbox.send(item) }
       }
     }

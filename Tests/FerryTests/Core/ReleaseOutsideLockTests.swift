@@ -233,3 +233,64 @@ private final class IteratorHolder<Iterator>: @unchecked Sendable {
   var iterator: Iterator?
   init(_ iterator: Iterator) { self.iterator = iterator }
 }
+
+/// The same rule for the operators that keep the latest element of a source under their lock.
+@Suite("Operators release replaced elements outside the lock")
+struct OperatorReleaseOutsideLockTests {
+  /// Feeds `relay` a probe, then `nil`s, through `build(relay, other)`. The probe's deinit sends to `other` (the
+  /// operator's second source, so it enters the operator's lock directly) and disposes the subscription (which
+  /// takes it too in the timed operators): either deadlocks if the operator released the probe under its lock.
+  private static func expectNoDeadlock(
+    _ name: String,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ build: @escaping @Sendable (PublishRelay<Probe?>, PublishRelay<Int>) -> Observable<Int>
+  ) {
+    let ok = finishes {
+      let relay = PublishRelay<Probe?>()
+      let other = PublishRelay<Int>()
+      let subscription = LockedBox<(any Disposable)?>(nil)
+      subscription.withLock { $0 = build(relay, other).subscribe(onNext: { _ in }) }
+      other.accept(0)
+      relay.accept(
+        Probe {
+          other.accept(1)
+          subscription.current?.dispose()
+        })
+      relay.accept(nil)
+      relay.accept(nil)
+      subscription.current?.dispose()
+    }
+    #expect(ok, "\(name) released a replaced element under its lock", sourceLocation: sourceLocation)
+  }
+
+  @Test func withLatestFrom() {
+    Self.expectNoDeadlock("withLatestFrom") { relay, other in
+      other.asObservable().withLatestFrom(relay) { value, _ in value }
+    }
+  }
+
+  @Test func combineLatest() {
+    Self.expectNoDeadlock("combineLatest") { relay, other in
+      Observable.combineLatest(relay.asObservable(), other.asObservable()) { _, value in value }
+    }
+  }
+
+  @Test func sample() {
+    Self.expectNoDeadlock("sample") { relay, other in
+      relay.asObservable().sample(other.asObservable()).map { _ in 0 }
+    }
+  }
+
+  @Test func debounce() {
+    Self.expectNoDeadlock("debounce") { relay, _ in
+      relay.asObservable().debounce(.seconds(100), scheduler: MainScheduler.asyncInstance).map { _ in 0 }
+    }
+  }
+
+  @Test func throttleLatest() {
+    Self.expectNoDeadlock("throttle") { relay, _ in
+      relay.asObservable().throttle(.seconds(100), latest: true, scheduler: MainScheduler.asyncInstance)
+        .map { _ in 0 }
+    }
+  }
+}
