@@ -93,13 +93,16 @@ class SerializingSink<Observer: ObserverType, State, Item>: Sink<Observer>, @unc
       switch locked.outbox.delivery.startDelivering() {
       case .deliver(let first): return (result, first, nil, released)
       case .idle: return (result, nil, nil, released)
+      case .handOff: preconditionFailure("Internal inconsistency: SerializingSink never waits")
       }
     }
     _ = discarded
     _ = released
     if let first {
+      SerialDelivery.enter()
       if !isDisposed { deliver(first) }
       drain()
+      SerialDelivery.exit()
     }
     return result
   }
@@ -118,6 +121,7 @@ class SerializingSink<Observer: ObserverType, State, Item>: Sink<Observer>, @unc
         switch locked.outbox.delivery.next() {
         case .deliver(let item): return (item, nil)
         case .idle: return (nil, nil)
+        case .handOff: preconditionFailure("Internal inconsistency: SerializingSink never waits")
         }
       }
       _ = dropped

@@ -96,59 +96,121 @@ final class SubjectCore<Element>: @unchecked Sendable {
   @usableFromInline
   var isStopped: Bool { state.withLock { $0.acceptedStop != nil } }
 
-  /// Sends `event` to every observer, or queues it behind the delivery in progress.
+  /// Sends `event` to every observer, or queues it behind the delivery in progress (re-entrant sends, and sends
+  /// from a thread that is itself delivering), or waits for its turn (a producer on another thread; see
+  /// ``SerialDelivery``).
   @inlinable
   func on(_ event: Event<Element>) {
     // `replaced` (the previous latest element) and `evicted` (a replay slot) are released after the lock.
-    let (delivery, replaced, evicted): (Delivery?, Element?, Element?) = state.withLock { state in
-      guard state.acceptedStop == nil else { return (nil, nil, nil) }
-      var replaced: Element?
-      switch event {
-      case .next(let element):
-        if case .latest = policy {
-          replaced = state.latestAccepted
-          state.latestAccepted = element
+    let (delivery, replaced, evicted, waiter): (Delivery?, Element?, Element?, SerialDeliveryWaiter?) =
+      state.withLock { state in
+        guard state.acceptedStop == nil else { return (nil, nil, nil, nil) }
+        let mayWait = state.delivery.isDelivering && SerialDelivery.callerMayWait()
+        switch state.delivery.send(.event(event), mayWait: mayWait) {
+        case .deliver(let operation):
+          let replaced = accept(event, &state)
+          var evicted: Element?
+          let delivery = process(operation, &state, evicted: &evicted)
+          return (delivery, replaced, evicted, nil)
+        case .queued:
+          return (nil, accept(event, &state), nil, nil)
+        case .wait(let waiter):
+          return (nil, nil, nil, waiter)
+        case .dropped:
+          preconditionFailure("Internal inconsistency: a subject's delivery is never closed")
         }
-      case .error, .completed:
-        state.acceptedStop = event
       }
-      switch state.delivery.send(.event(event)) {
-      case .deliver(let operation):
-        var evicted: Element?
-        let delivery = process(operation, &state, evicted: &evicted)
-        return (delivery, replaced, evicted)
-      case .queued, .dropped:
-        return (nil, replaced, nil)
-      }
+    _ = replaced
+    _ = evicted
+    if let waiter {
+      waiter.wait()
+      onTurn(event)
+      return
+    }
+    guard let delivery else { return }
+    SerialDelivery.enter()
+    perform(delivery)
+    drain()
+    SerialDelivery.exit()
+  }
+
+  /// Records an accepted send: the latest element (`BehaviorRelay.value`) or the stop event. Under the lock;
+  /// returns the replaced element, to release after it.
+  @inlinable
+  func accept(_ event: Event<Element>, _ state: inout State) -> Element? {
+    switch event {
+    case .next(let element):
+      guard case .latest = policy else { return nil }
+      var replaced: Element? = element
+      swap(&replaced, &state.latestAccepted)
+      return replaced
+    case .error, .completed:
+      state.acceptedStop = event
+      return nil
+    }
+  }
+
+  /// A producer that waited was handed the emitter role: its send is accepted now (in turn) and delivered.
+  @usableFromInline
+  func onTurn(_ event: Event<Element>) {
+    let (delivery, replaced, evicted): (Delivery?, Element?, Element?) = state.withLock { state in
+      // A stop event accepted meanwhile ends the subject: this send is ignored (the role is passed on below).
+      guard state.acceptedStop == nil else { return (nil, nil, nil) }
+      let replaced = accept(event, &state)
+      var evicted: Element?
+      let delivery = process(.event(event), &state, evicted: &evicted)
+      return (delivery, replaced, evicted)
     }
     _ = replaced
     _ = evicted
-    guard let delivery else { return }
-    perform(delivery)
+    SerialDelivery.enter()
+    if let delivery { perform(delivery) }
     drain()
+    SerialDelivery.exit()
   }
 
   /// Adds `observer`; it receives the replay first, then every event delivered after it.
   @usableFromInline
   func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable where Observer.Element == Element {
     let disposed = AtomicWord.make()
-    let (id, delivery): (UInt64, Delivery?) = state.withLock { state in
+    let (id, delivery, waiter): (UInt64, Delivery?, SerialDeliveryWaiter?) = state.withLock { state in
       let id = state.nextID
       state.nextID += 1
       let entry = Entry(id: id, observer: observer, disposed: disposed)
-      guard case .deliver(let operation) = state.delivery.send(.add(entry)) else { return (id, nil) }
-      var evicted: Element?
-      let delivery = process(operation, &state, evicted: &evicted)
-      // Nothing to replay: give the emitter role back at once (the queue is empty, since nobody was emitting).
-      if delivery == nil, case .deliver = state.delivery.next() {
-        preconditionFailure("Internal inconsistency: SubjectCore queued an operation while subscribing")
+      let mayWait = state.delivery.isDelivering && SerialDelivery.callerMayWait()
+      switch state.delivery.send(.add(entry), mayWait: mayWait) {
+      case .deliver(let operation):
+        var evicted: Element?
+        let delivery = process(operation, &state, evicted: &evicted)
+        // Nothing to replay: give the emitter role back at once (the queue is empty, since nobody was emitting).
+        if delivery == nil, case .deliver = state.delivery.next() {
+          preconditionFailure("Internal inconsistency: SubjectCore queued an operation while subscribing")
+        }
+        return (id, delivery, nil)
+      case .queued:
+        return (id, nil, nil)
+      case .wait(let waiter):
+        return (id, nil, waiter)
+      case .dropped:
+        preconditionFailure("Internal inconsistency: a subject's delivery is never closed")
       }
-      return (id, delivery)
     }
     let subscription = SubjectSubscription(core: self, id: id, disposed: disposed)
-    if let delivery {
+    if let waiter {
+      waiter.wait()
+      let delivery: Delivery? = state.withLock { state in
+        var evicted: Element?
+        return process(.add(Entry(id: id, observer: observer, disposed: disposed)), &state, evicted: &evicted)
+      }
+      SerialDelivery.enter()
+      if let delivery { perform(delivery) }
+      drain()
+      SerialDelivery.exit()
+    } else if let delivery {
+      SerialDelivery.enter()
       perform(delivery)
       drain()
+      SerialDelivery.exit()
     }
     return subscription
   }
@@ -210,14 +272,26 @@ final class SubjectCore<Element>: @unchecked Sendable {
   ///
   /// One operation per lock round-trip: the operation taken from the queue, and anything it evicted, are
   /// released after the lock is given up (a `deinit` may call back into this subject).
+  /// When the queue is empty and a producer waits, the role is handed to it (it delivers its own send).
   @inlinable
   func drain() {
     while true {
-      let next: (operation: Operation?, delivery: Delivery?, evicted: Element?) = state.withLock { state in
-        guard case .deliver(let operation) = state.delivery.next() else { return (nil, nil, nil) }
-        var evicted: Element?
-        let delivery = process(operation, &state, evicted: &evicted)
-        return (operation, delivery, evicted)
+      let next: (operation: Operation?, delivery: Delivery?, evicted: Element?, handOff: SerialDeliveryWaiter?) =
+        state.withLock { state in
+          switch state.delivery.next() {
+          case .deliver(let operation):
+            var evicted: Element?
+            let delivery = process(operation, &state, evicted: &evicted)
+            return (operation, delivery, evicted, nil)
+          case .handOff(let waiter):
+            return (nil, nil, nil, waiter)
+          case .idle:
+            return (nil, nil, nil, nil)
+          }
+        }
+      if let waiter = next.handOff {
+        waiter.grant()
+        return
       }
       guard next.operation != nil else { return }
       if let delivery = next.delivery { perform(delivery) }

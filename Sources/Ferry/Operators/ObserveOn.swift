@@ -107,8 +107,10 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     // Nobody delivers: this thread holds the emitter role with `event` in hand.
     guard let event = delivery.send(event) else { return }
     let ran = runInline {
+      SerialDelivery.enter()
       forward(event)
       drain()
+      SerialDelivery.exit()
     }
     if ran { return }
     // Not on the main queue (or a main-scheduler action is running): put it back in front of anything queued
@@ -124,7 +126,9 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     // Replacing the previous scheduled action disposes it: it has already run (only the emitter schedules, once
     // per batch). After disposal the new one is disposed at once.
     scheduled.disposable = target.schedule(self) { sink in
+      SerialDelivery.enter()
       sink.drain()
+      SerialDelivery.exit()
       return Disposables.create()
     }
   }

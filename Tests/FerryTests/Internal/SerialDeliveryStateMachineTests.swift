@@ -37,6 +37,37 @@ struct SerialDeliveryStateMachineTests {
     #expect(Self.delivered(machine.send(4)) == 4, "the next send takes the role again")
   }
 
+  @Test func producersThatMayWaitGetTheRoleHandedOverInArrivalOrderAfterTheQueue() {
+    var machine = Machine()
+    #expect(Self.delivered(machine.send(1, mayWait: true)) == 1, "an idle delivery never waits")
+    guard case .wait(let firstWaiter) = machine.send(2, mayWait: true),
+      case .wait(let secondWaiter) = machine.send(3, mayWait: true)
+    else {
+      Issue.record("a producer that may wait must wait while another delivers")
+      return
+    }
+    // A re-entrant send (may not wait) is queued and goes before the waiting producers.
+    guard case .queued = machine.send(4) else {
+      Issue.record("a send that may not wait is queued")
+      return
+    }
+    #expect(machine.waitingCount == 2)
+    #expect(Self.next(&machine) == 4)
+    guard case .handOff(let handedFirst) = machine.next() else {
+      Issue.record("an empty queue hands the role to the first waiter")
+      return
+    }
+    #expect(handedFirst === firstWaiter)
+    #expect(machine.isDelivering, "the role passes on; it is not given up")
+    guard case .handOff(let handedSecond) = machine.next() else {
+      Issue.record("then to the second")
+      return
+    }
+    #expect(handedSecond === secondWaiter)
+    #expect(Self.next(&machine) == nil)
+    #expect(!machine.isDelivering)
+  }
+
   @Test func enqueueThenStartDeliveringHandsOutTheFirstItem() {
     var machine = Machine()
     #expect(machine.enqueue(1) == nil)

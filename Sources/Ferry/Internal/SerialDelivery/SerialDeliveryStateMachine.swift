@@ -7,7 +7,10 @@
 /// Invariants:
 /// - at most one party holds the emitter role (`delivering`); only it delivers, one item at a time;
 /// - items are handed out in the order they were queued (``prepend(_:)`` puts an undelivered item back first);
-/// - once `closed`, nothing is queued or handed out again, and the queue is empty.
+/// - once `closed`, nothing is queued or handed out again, and the queue is empty;
+/// - a send that may wait (a producer on another thread, see ``send(_:mayWait:)``) is not queued: it registers a
+///   waiter and gets the role handed to it, in arrival order, once the emitter has delivered everything queued. So
+///   an emitter never delivers other threads' work, and the queue only holds re-entrant sends.
 @usableFromInline
 struct SerialDeliveryStateMachine<Item> {
   @usableFromInline
@@ -27,6 +30,9 @@ struct SerialDeliveryStateMachine<Item> {
     case deliver(Item)
     /// Queued behind the delivery in progress (another thread's, or this thread's own re-entrant one).
     case queued
+    /// Another thread delivers: block on `waiter` (outside the lock) until the role is handed over, then deliver
+    /// the item (which the caller kept) and call ``next()``.
+    case wait(SerialDeliveryWaiter)
     /// Closed: release the item outside the lock.
     case dropped(Item)
   }
@@ -36,12 +42,15 @@ struct SerialDeliveryStateMachine<Item> {
   enum NextAction {
     /// Deliver this item (outside the lock), then call ``next()`` again.
     case deliver(Item)
+    /// The queue is empty and a producer waits: the role passes to it; grant it (outside the lock) and return.
+    case handOff(SerialDeliveryWaiter)
     /// The queue is empty (or closed): the emitter role was given up.
     case idle
   }
 
   @usableFromInline var state = State.idle
   @usableFromInline var queue = FIFOBuffer<Item>()
+  @usableFromInline var waiters = FIFOBuffer<SerialDeliveryWaiter>()
 
   @inlinable init() {}
 
@@ -60,14 +69,23 @@ struct SerialDeliveryStateMachine<Item> {
   /// The number of queued items.
   @inlinable var queuedCount: Int { queue.count }
 
-  /// Offers `item`: delivered now by the caller if nobody delivers, queued otherwise.
+  /// The number of producers waiting for the role.
+  @inlinable var waitingCount: Int { waiters.count }
+
+  /// Offers `item`: delivered now by the caller if nobody delivers; otherwise queued, or — when `mayWait` (the
+  /// caller is not inside any delivery, so blocking it cannot deadlock) — the caller waits for its turn.
   @inlinable
-  mutating func send(_ item: Item) -> SendAction {
+  mutating func send(_ item: Item, mayWait: Bool = false) -> SendAction {
     switch state {
     case .idle:
       state = .delivering
       return .deliver(item)
     case .delivering:
+      if mayWait {
+        let waiter = SerialDeliveryWaiter()
+        waiters.append(waiter)
+        return .wait(waiter)
+      }
       queue.append(item)
       return .queued
     case .closed:
@@ -132,6 +150,7 @@ struct SerialDeliveryStateMachine<Item> {
     switch state {
     case .delivering:
       if let next = queue.popFirst() { return .deliver(next) }
+      if let waiter = waiters.popFirst() { return .handOff(waiter) }
       state = .idle
       return .idle
     case .closed:
@@ -142,8 +161,10 @@ struct SerialDeliveryStateMachine<Item> {
   }
 
   /// Closes the queue: nothing more is delivered. Returns what was queued, to release outside the lock. Idempotent.
+  /// Only stages that never wait (``send(_:mayWait:)`` with `false`) close.
   @inlinable
   mutating func close() -> FIFOBuffer<Item> {
+    precondition(waiters.isEmpty, "Internal inconsistency: SerialDelivery closed with producers waiting")
     state = .closed
     var dropped = FIFOBuffer<Item>()
     swap(&dropped, &queue)

@@ -16,6 +16,7 @@ struct SerialDeliveryStorage<Item>: Sendable {
     switch action {
     case .deliver(let item): return item
     case .queued, .dropped: return nil  // a dropped item is released here, outside the lock
+    case .wait: preconditionFailure("Internal inconsistency: SerialDeliveryStorage never waits")
     }
   }
 
@@ -41,6 +42,9 @@ struct SerialDeliveryStorage<Item>: Sendable {
     let action = state.withLock { $0.next() }
     switch action {
     case .deliver(let item): return item
+    case .handOff(let waiter):
+      waiter.grant()
+      return nil
     case .idle: return nil
     }
   }
