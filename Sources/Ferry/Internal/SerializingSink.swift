@@ -78,23 +78,28 @@ class SerializingSink<Observer: ObserverType, State, Item>: Sink<Observer>, @unc
   /// `body` must not call out to user code or observers.
   @discardableResult
   final func synchronized<R>(_ body: (inout State, inout Outbox) -> R) -> R {
-    let (result, first, discarded, released): (R, Item?, Outbox?, (Any?, [Any])) = locked.withLock { locked in
+    // Moved out of the lock and released after it: what a disposed sink's `body` queued, and what `body` replaced.
+    var first: Item?
+    var discarded: Outbox?
+    var released: (Any?, [Any])?
+    let result: R = locked.withLock { locked in
       if locked.outbox.delivery.isClosed {
-        // Disposed: decide (the operator's state stays consistent) but deliver nothing; what `body` queued is
-        // handed out and released after the lock.
-        var discarded = Outbox()
-        let result = body(&locked.state, &discarded)
-        return (result, nil, discarded, (nil, []))
+        // Disposed: decide (the operator's state stays consistent) but deliver nothing.
+        var scratch = Outbox()
+        let result = body(&locked.state, &scratch)
+        discarded = scratch
+        return result
       }
       let result = body(&locked.state, &locked.outbox)
-      let released = locked.outbox.takeToRelease()
+      if locked.outbox.toRelease != nil { released = locked.outbox.takeToRelease() }
       // This thread becomes the emitter (if nobody is) and delivers the first item without another lock round
       // trip.
       switch locked.outbox.delivery.startDelivering() {
-      case .deliver(let first): return (result, first, nil, released)
-      case .idle: return (result, nil, nil, released)
+      case .deliver(let item): first = item
+      case .idle: break
       case .handOff: preconditionFailure("Internal inconsistency: SerializingSink never waits")
       }
+      return result
     }
     _ = discarded
     _ = released
@@ -116,11 +121,16 @@ class SerializingSink<Observer: ObserverType, State, Item>: Sink<Observer>, @unc
   /// the sink is disposed, closes the queue and releases what it held after the lock.
   private final func drain() {
     while true {
-      let (item, dropped): (Item?, FIFOBuffer<Item>?) = locked.withLock { locked in
-        if isDisposed { return (nil, locked.outbox.delivery.close()) }
+      var item: Item?
+      var dropped: FIFOBuffer<Item>?
+      locked.withLock { locked in
+        if isDisposed {
+          dropped = locked.outbox.delivery.close()
+          return
+        }
         switch locked.outbox.delivery.next() {
-        case .deliver(let item): return (item, nil)
-        case .idle: return (nil, nil)
+        case .deliver(let next): item = next
+        case .idle: break
         case .handOff: preconditionFailure("Internal inconsistency: SerializingSink never waits")
         }
       }

@@ -102,6 +102,37 @@ final class SubjectCore<Element>: @unchecked Sendable {
   @inlinable
   func on(_ event: Event<Element>) {
     // `replaced` (the previous latest element) and `evicted` (a replay slot) are released after the lock.
+    var replaced: Element?
+    var evicted: Element?
+    var contended = false
+    let observers: ContiguousArray<Entry>? = state.withLock { state in
+      guard state.acceptedStop == nil else { return nil }
+      // Uncontended: take the emitter role and deliver, without wrapping the event in a queued operation.
+      guard state.delivery.takeRoleIfIdle() else {
+        contended = true
+        return nil
+      }
+      replaced = accept(event, &state)
+      return processEvent(event, &state, evicted: &evicted)
+    }
+    if contended {
+      onContended(event)
+      return
+    }
+    guard let observers else { return }
+    _ = replaced
+    _ = evicted
+    SerialDelivery.enter()
+    for entry in observers where entry.disposed.load() == 0 {
+      entry.observer.on(event)
+    }
+    drain()
+    SerialDelivery.exit()
+  }
+
+  /// `on(_:)` when another party holds the emitter role: queued, or waits for its turn.
+  @usableFromInline
+  func onContended(_ event: Event<Element>) {
     let (delivery, replaced, evicted, waiter): (Delivery?, Element?, Element?, SerialDeliveryWaiter?) =
       state.withLock { state in
         guard state.acceptedStop == nil else { return (nil, nil, nil, nil) }
@@ -231,15 +262,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
   func process(_ operation: Operation, _ state: inout State, evicted: inout Element?) -> Delivery? {
     switch operation {
     case .event(let event):
-      let observers = state.observers
-      switch event {
-      case .next(let element):
-        evicted = state.replay.append(element)
-      case .error, .completed:
-        state.deliveredStop = event
-        state.observers = []
-      }
-      return .event(event, observers)
+      return .event(event, processEvent(event, &state, evicted: &evicted))
     case .add(let entry):
       guard entry.disposed.load() == 0 else { return nil }
       if state.deliveredStop == nil { state.observers.append(entry) }
@@ -251,6 +274,24 @@ final class SubjectCore<Element>: @unchecked Sendable {
       if replay.isEmpty && state.deliveredStop == nil { return nil }
       return .replay(entry, replay, state.deliveredStop)
     }
+  }
+
+  /// Applies a delivered event to the state (replay buffer, stop) and returns the observers to deliver it to.
+  @inlinable
+  func processEvent(
+    _ event: Event<Element>,
+    _ state: inout State,
+    evicted: inout Element?
+  ) -> ContiguousArray<Entry> {
+    let observers = state.observers
+    switch event {
+    case .next(let element):
+      evicted = state.replay.append(element)
+    case .error, .completed:
+      state.deliveredStop = event
+      state.observers = []
+    }
+    return observers
   }
 
   @inlinable @inline(__always)
@@ -276,25 +317,29 @@ final class SubjectCore<Element>: @unchecked Sendable {
   @inlinable
   func drain() {
     while true {
-      let next: (operation: Operation?, delivery: Delivery?, evicted: Element?, handOff: SerialDeliveryWaiter?) =
-        state.withLock { state in
-          switch state.delivery.next() {
-          case .deliver(let operation):
-            var evicted: Element?
-            let delivery = process(operation, &state, evicted: &evicted)
-            return (operation, delivery, evicted, nil)
-          case .handOff(let waiter):
-            return (nil, nil, nil, waiter)
-          case .idle:
-            return (nil, nil, nil, nil)
-          }
+      // Taken out of the queue, and anything it evicted: released after the lock, at the end of this iteration.
+      var operation: Operation?
+      var evicted: Element?
+      var handOff: SerialDeliveryWaiter?
+      let delivery: Delivery? = state.withLock { state in
+        switch state.delivery.next() {
+        case .deliver(let next):
+          operation = next
+          return process(next, &state, evicted: &evicted)
+        case .handOff(let waiter):
+          handOff = waiter
+          return nil
+        case .idle:
+          return nil
         }
-      if let waiter = next.handOff {
-        waiter.grant()
+      }
+      if let handOff {
+        handOff.grant()
         return
       }
-      guard next.operation != nil else { return }
-      if let delivery = next.delivery { perform(delivery) }
+      guard operation != nil else { return }
+      if let delivery { perform(delivery) }
+      _ = evicted
     }
   }
 }

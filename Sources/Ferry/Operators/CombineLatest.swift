@@ -157,7 +157,8 @@ final class CombineLatestSink<Observer: ObserverType>:
     subscribeAll(sources) { [self] event, index in
       synchronized { state, outbox in
         // The element this one replaces is released after the lock.
-        if case .next = event { outbox.releaseAfterUnlock(state.latest[index]) }
+        // (Unwrapped first: an `Any?` would not fit an existential's inline buffer and would be boxed.)
+        if case .next = event, let replaced = state.latest[index] { outbox.releaseAfterUnlock(replaced) }
         if let item = state.on(event, index: index) { outbox.send(item) }
       }
     }

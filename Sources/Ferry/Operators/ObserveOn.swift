@@ -105,7 +105,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
       return
     }
     // Nobody delivers: this thread holds the emitter role with `event` in hand.
-    guard let event = delivery.send(event) else { return }
+    guard delivery.send(event) else { return }
     let ran = runInline {
       SerialDelivery.enter()
       forward(event)

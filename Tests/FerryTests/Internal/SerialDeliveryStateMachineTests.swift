@@ -68,6 +68,26 @@ struct SerialDeliveryStateMachineTests {
     #expect(!machine.isDelivering)
   }
 
+  @Test func takeRoleIfIdleOnlySucceedsWhenNobodyDelivers() {
+    var machine = Machine()
+    let first = machine.takeRoleIfIdle()
+    #expect(first)
+    #expect(machine.isDelivering)
+    let second = machine.takeRoleIfIdle()
+    #expect(!second, "the role is taken")
+    guard case .queued = machine.send(1) else {
+      Issue.record("a send while the role is taken is queued")
+      return
+    }
+    #expect(Self.next(&machine) == 1)
+    #expect(Self.next(&machine) == nil)
+    let again = machine.takeRoleIfIdle()
+    #expect(again)
+    _ = machine.close()
+    let afterClose = machine.takeRoleIfIdle()
+    #expect(!afterClose, "a closed delivery gives no role")
+  }
+
   @Test func enqueueThenStartDeliveringHandsOutTheFirstItem() {
     var machine = Machine()
     #expect(machine.enqueue(1) == nil)

@@ -69,6 +69,15 @@ struct SerialDeliveryStateMachine<Item> {
   /// The number of queued items.
   @inlinable var queuedCount: Int { queue.count }
 
+  /// Takes the emitter role if nobody holds it (the uncontended path: the caller delivers its own item without
+  /// handing it to the state machine); returns whether it did.
+  @inlinable
+  mutating func takeRoleIfIdle() -> Bool {
+    guard case .idle = state else { return false }
+    state = .delivering
+    return true
+  }
+
   /// The number of producers waiting for the role.
   @inlinable var waitingCount: Int { waiters.count }
 

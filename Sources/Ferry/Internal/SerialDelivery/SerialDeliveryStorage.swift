@@ -9,15 +9,18 @@ struct SerialDeliveryStorage<Item>: Sendable {
 
   @inlinable init() { state = LockedState(SerialDeliveryStateMachine()) }
 
-  /// Offers `item`; returns it if the caller took the emitter role and must deliver it now.
+  /// Offers `item`; returns `true` if the caller took the emitter role and must deliver it now (it keeps the item),
+  /// `false` if it was queued behind the delivery in progress (or dropped, once closed).
   @inlinable
-  func send(_ item: Item) -> Item? {
-    let action = state.withLock { $0.send(item) }
-    switch action {
-    case .deliver(let item): return item
-    case .queued, .dropped: return nil  // a dropped item is released here, outside the lock
-    case .wait: preconditionFailure("Internal inconsistency: SerialDeliveryStorage never waits")
+  func send(_ item: Item) -> Bool {
+    var dropped: Item?
+    let deliver: Bool = state.withLock { machine in
+      if machine.takeRoleIfIdle() { return true }
+      dropped = machine.enqueue(item)
+      return false
     }
+    _ = dropped  // released here, outside the lock
+    return deliver
   }
 
   /// Queues `item` for a scheduled delivery; returns whether the caller took the emitter role and must schedule it.
@@ -39,14 +42,15 @@ struct SerialDeliveryStorage<Item>: Sendable {
   /// The emitter's next item, or `nil` once the role was given up.
   @inlinable
   func next() -> Item? {
-    let action = state.withLock { $0.next() }
-    switch action {
-    case .deliver(let item): return item
-    case .handOff(let waiter):
-      waiter.grant()
-      return nil
-    case .idle: return nil
+    var item: Item?
+    state.withLock { machine in
+      switch machine.next() {
+      case .deliver(let next): item = next
+      case .idle: break
+      case .handOff: preconditionFailure("Internal inconsistency: SerialDeliveryStorage never waits")
+      }
     }
+    return item
   }
 
   /// Closes the queue; what was queued is released after the lock.
