@@ -146,9 +146,28 @@ def load(in_dir):
         if not match:
             continue
         with open(os.path.join(in_dir, name)) as handle:
-            values = [float(line) for line in handle.read().split("\n")[1:] if line.strip()]
+            lines = handle.read().split("\n")
+        # package-benchmark writes each sample divided by the unit named at the end of the header line, which it
+        # picks from the magnitude for counts ("Malloc (total) (K)" = thousands); without a suffix, units of one.
+        # Ignoring it divided per-operation malloc counts by 1000 twice (10 per operation read as 0.010).
+        scale = unit_scale(lines[0] if lines else "")
+        values = [float(line) * scale for line in lines[1:] if line.strip()]
         results.setdefault(match.group(1), {})[match.group(2)] = values
     return results
+
+
+UNIT_SCALES = {"#": 1, "K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15,
+               "ns": 1, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
+
+
+def unit_scale(header):
+    """The factor that turns a sample of a `histogramSamples` file back into units of one (counts, nanoseconds)."""
+    # The header is "<metric description> <unit>", e.g. "Malloc (total) (K)", "Time (wall clock) (ns)", or
+    # "Malloc (total) " (units of one: the metric's own parentheses are not a unit).
+    match = re.search(r"\(([^()]*)\)\s*$", header.strip())
+    if not match:
+        return 1
+    return UNIT_SCALES.get(match.group(1).strip(), 1)
 
 
 def p50(values):

@@ -1,11 +1,13 @@
-/// A growable FIFO ring of elements (a minimal deque) used by the `values` bridge.
+/// A growable FIFO ring of elements (a minimal deque): the queue of the serial-delivery engine and the buffer of
+/// the `values` bridge.
 ///
 /// The capacity is a power of two and only grows; once it has grown to the steady-state size, `append` and
-/// `popFirst` allocate nothing. Two buffers can be exchanged with `swap` in O(1), which is how the unbounded
-/// `values` iterator takes every buffered element in one lock round-trip while handing its own (empty, already
-/// allocated) storage back to the producer.
+/// `popFirst` allocate nothing. `popFirst` moves the element out (the slot keeps no reference), so a caller
+/// holding a lock can release what it took after unlocking. Two buffers can be exchanged with `swap` in O(1),
+/// which is how the unbounded `values` iterator takes every buffered element in one lock round-trip while
+/// handing its own (empty, already allocated) storage back to the producer.
 @usableFromInline
-struct ValuesBuffer<Element> {
+struct FIFOBuffer<Element> {
   @usableFromInline var slots: ContiguousArray<Element?> = []
   @usableFromInline var head = 0
   @usableFromInline var count = 0
@@ -24,6 +26,15 @@ struct ValuesBuffer<Element> {
     count &+= 1
   }
 
+  /// Inserts `element` at the front, growing the storage if it is full.
+  @inlinable
+  mutating func prepend(_ element: Element) {
+    if count == slots.count { grow() }
+    head = (head &- 1) & (slots.count &- 1)
+    slots[head] = element
+    count &+= 1
+  }
+
   /// Removes and returns the front element.
   @inlinable
   mutating func popFirst() -> Element? {
@@ -36,7 +47,7 @@ struct ValuesBuffer<Element> {
     return element
   }
 
-  /// Removes every element, keeping the storage.
+  /// Removes every element, keeping the storage. Releases them: not to be called under a lock.
   mutating func removeAll() {
     while popFirst() != nil {}
   }
