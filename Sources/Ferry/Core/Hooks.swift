@@ -4,9 +4,11 @@ import Foundation
 public enum Hooks {
   /// The handler of errors that reach no `onError`: the subscription's call stack (empty unless
   /// ``recordCallStackOnError`` is set) and the error.
+  @preconcurrency
   public typealias DefaultErrorHandler = @Sendable (_ subscriptionCallStack: [String], _ error: any Swift.Error) -> Void
 
   /// Captures a call stack for ``DefaultErrorHandler``.
+  @preconcurrency
   public typealias CustomCaptureSubscriptionCallstack = @Sendable () -> [String]
 
   private struct State {
