@@ -16,9 +16,9 @@ extension ObservableConvertibleType {
   ///   operation throws `RxError.timeout`. `nil` waits forever.
   ///
   /// Blocking is the purpose of this API, meant for tests and command-line tools. A source that emits
-  /// synchronously does not deadlock. Do not call it on the main thread for a source that delivers on the
-  /// main thread (`MainScheduler`, `Driver`, `Signal`, `observe(on: MainScheduler.instance)`): the main thread
-  /// would wait for itself until the timeout (or forever).
+  /// synchronously does not deadlock. On the main thread the operations run the run loop while they wait (as
+  /// RxBlocking does), so a source that delivers on the main thread (`MainScheduler`, `Driver`, `Signal`)
+  /// completes.
   public func toBlocking(timeout: TimeInterval? = nil) -> BlockingObservable<Element> {
     BlockingObservable(timeout: timeout, source: asObservable())
   }

@@ -109,8 +109,15 @@ private final class BlockingCollector<Element>: ObserverType, @unchecked Sendabl
   }
 
   /// Waits until done; returns `false` if `timeout` passed first.
+  ///
+  /// On the main thread it runs the main run loop while it waits (as RxBlocking does), so that work the
+  /// sequence schedules on the main queue (`MainScheduler`, `Driver`, `Signal`) can run. (On Linux under
+  /// `swift test` the main actor is served by a worker thread, where this is not possible.)
   func wait(timeout: TimeInterval?) -> Bool {
     let deadline = timeout.map { Date(timeIntervalSinceNow: $0) }
+    if Thread.isMainThread {
+      return runRunLoop(until: deadline)
+    }
     condition.lock()
     defer { condition.unlock() }
     while !isDone {
@@ -119,6 +126,22 @@ private final class BlockingCollector<Element>: ObserverType, @unchecked Sendabl
       } else {
         condition.wait()
       }
+    }
+    return true
+  }
+
+  private var isFinished: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return isDone
+  }
+
+  /// Runs the main run loop in short slices until done or `deadline`.
+  private func runRunLoop(until deadline: Date?) -> Bool {
+    while !isFinished {
+      let slice = Date(timeIntervalSinceNow: 0.01)
+      if let deadline, deadline <= Date() { return isFinished }
+      _ = RunLoop.main.run(mode: .default, before: deadline.map { min($0, slice) } ?? slice)
     }
     return true
   }

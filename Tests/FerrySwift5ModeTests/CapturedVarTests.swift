@@ -172,4 +172,29 @@ extension Reactive where Base: RequestService {
     results.append(try service.rx.response().toBlocking().single())
     #expect(results == [1, 2])
   }
+
+  @Test func newerOperatorsAndBindersCaptureVarsToo() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let counter = Counter()
+    var attempts = 0
+    var resources = 0
+    let binder = Binder<Int>(counter, scheduler: scheduler) { counter, value in counter.value += value }
+    let xs = scheduler.createColdObservable([.next(10, 1), .error(20, LegacyError())])
+    let res = scheduler.start {
+      Observable.using(
+        { () -> BooleanDisposable in
+          resources += 1
+          return BooleanDisposable()
+        }, observableFactory: { _ in xs.asObservable() }
+      )
+      .retry { (errors: Observable<LegacyError>) in
+        errors.do(onNext: { _ in attempts += 1 }).take(1)
+      }
+      .do(onNext: { binder.onNext($0) })
+    }
+    #expect(res.events == [.next(210, 1), .completed(220)])
+    #expect(attempts == 1)
+    #expect(resources == 2)
+    #expect(counter.value == 1)
+  }
 }

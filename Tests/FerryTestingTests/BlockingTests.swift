@@ -147,3 +147,17 @@ private func asyncSource(_ elements: [Int], error: (any Error)? = nil) -> Observ
     #expect(try await offPool { try response.asObservable().toBlocking(timeout: 10).single() } == 200)
   }
 }
+
+#if canImport(Darwin)
+// On Linux under `swift test` the main actor runs on a worker thread, not the main thread: there
+// `scripts/blocking-main-thread-check.sh` checks the same on the process's main thread.
+@Suite struct BlockingOnTheMainThreadTests {
+  @MainActor @Test func toBlockingOnTheMainThreadRunsTheRunLoop() throws {
+    let value = try Observable.just(1).observe(on: MainScheduler.asyncInstance).map { $0 + 1 }
+      .toBlocking(timeout: 30).first()
+    #expect(value == 2)
+    let driven = try BehaviorRelay(value: "d").asDriver().asObservable().take(1).toBlocking(timeout: 30).toArray()
+    #expect(driven == ["d"])
+  }
+}
+#endif

@@ -28,6 +28,17 @@ public final class CompositeDisposable: Cancelable {
     self.init(disposables: [disposable1, disposable2, disposable3])
   }
 
+  /// Creates a composite holding four or more disposables.
+  public convenience init(
+    _ disposable1: any Disposable,
+    _ disposable2: any Disposable,
+    _ disposable3: any Disposable,
+    _ disposable4: any Disposable,
+    _ disposables: any Disposable...
+  ) {
+    self.init(disposables: [disposable1, disposable2, disposable3, disposable4] + disposables)
+  }
+
   /// Creates a composite holding `disposables`.
   public init(disposables: [any Disposable]) {
     state.withLock { state in

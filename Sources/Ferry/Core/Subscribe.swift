@@ -124,27 +124,3 @@ final class ClosureObserver<Element>: ObserverType, DownstreamDisposalQuery {
     }
   }
 }
-
-/// Global hooks.
-public enum Hooks {
-  private static let errorHandler = LockedState<(@Sendable (any Swift.Error) -> Void)?>(nil)
-
-  /// Called with an error that reached a subscription without an `onError` handler (or a `bind(to:)`).
-  ///
-  /// The default prints the error in debug builds and does nothing in release builds.
-  @preconcurrency
-  public static var defaultErrorHandler: (@Sendable (any Swift.Error) -> Void)? {
-    get { errorHandler.withLock { $0 } }
-    set { errorHandler.withLock { $0 = newValue } }
-  }
-
-  static func unhandledError(_ error: any Swift.Error) {
-    if let handler = defaultErrorHandler {
-      handler(error)
-    } else {
-      #if DEBUG
-      print("Ferry: unhandled error: \(error)")
-      #endif
-    }
-  }
-}

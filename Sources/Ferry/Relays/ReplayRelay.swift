@@ -20,6 +20,11 @@ public final class ReplayRelay<Element>: ObservableType, Sendable {
     ReplayRelay(subject: .createUnbounded())
   }
 
+  /// RxRelay's name for ``createUnbounded()``.
+  public static func createUnbound() -> ReplayRelay<Element> {
+    createUnbounded()
+  }
+
   /// Sends `event` to every current observer and adds it to the replay buffer.
   public func accept(_ event: Element) { subject.on(.next(event)) }
 

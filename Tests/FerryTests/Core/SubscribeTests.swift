@@ -86,12 +86,24 @@ struct SubscribeTests {
     subscription.dispose()
   }
 
-  @Test func unhandledErrorGoesToHook() {
+  @Test func unhandledErrorGoesToHookWithRxSwiftsShape() {
     let seen = LockedBox<[String]>([])
     let previous = Hooks.defaultErrorHandler
-    Hooks.defaultErrorHandler = { error in seen.withLock { $0.append("\(error)") } }
-    defer { Hooks.defaultErrorHandler = previous }
+    let previousCapture = Hooks.customCaptureSubscriptionCallstack
+    Hooks.defaultErrorHandler = { callStack, error in
+      seen.withLock { $0.append("\(error) \(callStack)") }
+    }
+    defer {
+      Hooks.defaultErrorHandler = previous
+      Hooks.customCaptureSubscriptionCallstack = previousCapture
+      Hooks.recordCallStackOnError = false
+    }
     _ = Observable<Int>.error(TestError(id: 5)).subscribe(onNext: { _ in })
-    #expect(seen.current == ["TestError(5)"])
+    #expect(seen.current == ["TestError(5) []"])
+    // With `recordCallStackOnError`, the handler gets the captured call stack.
+    Hooks.customCaptureSubscriptionCallstack = { ["frame 0", "frame 1"] }
+    Hooks.recordCallStackOnError = true
+    _ = Observable<Int>.error(TestError(id: 6)).subscribe(onNext: { _ in })
+    #expect(seen.current == ["TestError(5) []", "TestError(6) [\"frame 0\", \"frame 1\"]"])
   }
 }

@@ -57,7 +57,7 @@ struct BindTests {
   @Test func bindToRelayReportsErrorsThroughHooks() {
     let reported = LockedBox<[String]>([])
     let previous = Hooks.defaultErrorHandler
-    Hooks.defaultErrorHandler = { error in reported.withLock { $0.append("\(error)") } }
+    Hooks.defaultErrorHandler = { _, error in reported.withLock { $0.append("\(error)") } }
     defer { Hooks.defaultErrorHandler = previous }
     let relay = BehaviorRelay(value: 0)
     let subject = PublishSubject<Int>()

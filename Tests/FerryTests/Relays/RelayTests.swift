@@ -67,6 +67,9 @@ struct RelayTests {
     (1...5).forEach(unbounded.accept)
     #expect(Harness.events(unbounded).compactMap(\.element) == [1, 2, 3, 4, 5])
     #expect(Harness.events(unbounded.asObservable()).count == 5)
+    let rxRelayName = ReplayRelay<Int>.createUnbound()
+    (1...3).forEach(rxRelayName.accept)
+    #expect(Harness.events(rxRelayName).compactMap(\.element) == [1, 2, 3])
   }
 
   @Test func relaysReleaseObserversOnDisposeAndDisposeBag() {
