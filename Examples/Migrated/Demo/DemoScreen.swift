@@ -58,6 +58,10 @@ public enum DemoScreens {
     var screens: [String: any DemoScreen.Type] = [:]
     if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
       screens[LoginDemo.name] = LoginDemo.self
+      screens[LargeScreenDemo.name] = LargeScreenDemo.self
+      screens[TodoDemo.name] = TodoDemo.self
+      screens[SettingsDemo.name] = SettingsDemo.self
+      screens[RepositoryDemo.name] = RepositoryDemo.self
     }
     return screens
   }
