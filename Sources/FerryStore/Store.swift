@@ -27,7 +27,22 @@ import Observation
 @Observable
 public final class Store<Feature: StoreFeature>: ViewStore {
   /// What the view shows: reading it in a SwiftUI body (or `withObservationTracking`) tracks it.
-  public private(set) var state: Feature.State
+  public private(set) var state: Feature.State {
+    get {
+      access(keyPath: stateKeyPath)
+      return storedState
+    }
+    set {
+      withMutation(keyPath: stateKeyPath) { storedState = newValue }
+    }
+  }
+
+  /// The storage of ``state``, observed by hand through `stateKeyPath` rather than by the macro.
+  @ObservationIgnored private var storedState: Feature.State
+  /// `\Store.state`, built once per store. In a generic class each evaluation of a key-path literal instantiates
+  /// a new key path at run time (`swift_getKeyPath` demangles the generic arguments and allocates the key path and
+  /// an array), which the macro-generated accessors would do on every read and every commit.
+  @ObservationIgnored private let stateKeyPath: KeyPath<Store, Feature.State> = \Store.state
 
   /// The feature: the screen's logic and dependencies.
   @ObservationIgnored public let feature: Feature
@@ -37,11 +52,16 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   @ObservationIgnored package let effectSubject = PublishSubject<Feature.Effect>()
   @ObservationIgnored var stateRelay: BehaviorRelay<Feature.State>?
   /// Scoped children to update at each commit; each returns `false` once its child is gone.
-  @ObservationIgnored var commitObservers: [(Feature.State) -> Bool] = []
+  @ObservationIgnored var commitObservers: [(Feature.State) -> Bool] = [] {
+    didSet { hasCommitObservers = !commitObservers.isEmpty }
+  }
+  /// `!commitObservers.isEmpty`, kept apart so that a commit reads a `Bool`, not the array.
+  @ObservationIgnored private var hasCommitObservers = false
   /// Outputs waiting while another is handled (re-entrant sends), oldest at `queueHead`.
   @ObservationIgnored private var queue: [StoreOutput<Feature>] = []
   @ObservationIgnored private var queueHead = 0
   @ObservationIgnored private var isProcessing = false
+  @ObservationIgnored private var hasQueued = false
   /// The work started while `dispatchCommand` handles its command.
   @ObservationIgnored private var startedWork: [(token: UInt64, task: Task<Void, Never>)]?
   @ObservationIgnored private(set) var isCancelled = false
@@ -61,7 +81,7 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   /// A store on `clock` whose async work's outputs are applied by a main-actor drain (`drainsAutomatically`) or
   /// pulled one by one with `runtime.takeNextOutput()` and `process(_:)` (FerryTesting's `TestStore`).
   package init(initialState: Feature.State, feature: Feature, clock: StoreClock, drainsAutomatically: Bool) {
-    self.state = initialState
+    self.storedState = initialState
     self.feature = feature
     self.runtime = StoreRuntime(clock: clock, drainsAutomatically: drainsAutomatically)
     runtime.store = self
@@ -73,7 +93,7 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   }
 
   /// The current state, read without registering an Observation dependency.
-  public var currentState: Feature.State { _state }
+  public var currentState: Feature.State { storedState }
 
   /// The effects from the moment iteration starts, each loop its own unbounded buffer.
   ///
@@ -96,7 +116,10 @@ public final class Store<Feature: StoreFeature>: ViewStore {
       #endif
       return
     }
-    process(.command(command))
+    guard !isProcessing else { return enqueue(command: command) }
+    isProcessing = true
+    feature.handle(command, in: StoreContext(store: self))
+    finishProcessing()
   }
 
   /// Handles `command` and returns when the work it started has finished and what that work sent has been
@@ -130,19 +153,41 @@ public final class Store<Feature: StoreFeature>: ViewStore {
 
   /// Handles `output` now, or queues it behind the output being handled.
   package func process(_ output: StoreOutput<Feature>) {
-    if isProcessing {
-      queue.append(output)
-      return
-    }
+    guard !isProcessing else { return enqueue(output) }
     isProcessing = true
     perform(output)
+    finishProcessing()
+  }
+
+  private func enqueue(_ output: StoreOutput<Feature>) {
+    queue.append(output)
+    hasQueued = true
+  }
+
+  @inline(never) private func enqueue(command: Feature.Command) { enqueue(.command(command)) }
+
+  /// Ends the handling step, after what was queued meanwhile.
+  ///
+  /// The paths taken when nothing was queued, nothing observes commits and nothing is sent from outside a handling
+  /// step never touch `StoreOutput<Feature>`, `[StoreOutput<Feature>]` or the observers' array: in this module's
+  /// unspecialised code each such use looks their metadata up at run time (about 300 instructions each), so those
+  /// uses are kept out of line.
+  private func finishProcessing() {
+    guard hasQueued else {
+      isProcessing = false
+      return
+    }
+    drainQueue()
+  }
+
+  @inline(never) private func drainQueue() {
     while queueHead < queue.count {
       let next = queue[queueHead]
       queueHead += 1
       perform(next)
     }
     isProcessing = false
-    guard !queue.isEmpty else { return }
+    hasQueued = false
     // Released after the flags are reset: an output's deinit may send to the store.
     let handled = queue
     queue = []
@@ -163,19 +208,26 @@ public final class Store<Feature: StoreFeature>: ViewStore {
 
   /// Applies `action` at once (inside handling) or as a new handling step (from outside).
   func apply(_ action: Feature.Action) {
-    guard isProcessing else { return process(.action(action)) }
-    let old = _state
+    guard isProcessing else { return process(action: action) }
+    let old = storedState
     let new = Feature.transform(old, action: action)
     guard !Feature.isUnchanged(old, new) else { return }
     state = new
     stateRelay?.accept(new)
-    if !commitObservers.isEmpty { commitObservers.removeAll { !$0(new) } }
+    if hasCommitObservers { notifyCommitObservers(new) }
   }
 
   /// Emits `effect` at once (inside handling) or as a new handling step (from outside).
   func emit(_ effect: Feature.Effect) {
-    guard isProcessing else { return process(.effect(effect)) }
+    guard isProcessing else { return process(effect: effect) }
     effectSubject.onNext(effect)
+  }
+
+  // Out of line: see `finishProcessing()`.
+  @inline(never) private func process(action: Feature.Action) { process(.action(action)) }
+  @inline(never) private func process(effect: Feature.Effect) { process(.effect(effect)) }
+  @inline(never) private func notifyCommitObservers(_ new: Feature.State) {
+    commitObservers.removeAll { !$0(new) }
   }
 
   /// Applies everything the async work sent, in order (apps: scheduled by the runtime on the main actor).

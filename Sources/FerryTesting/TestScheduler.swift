@@ -154,7 +154,7 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
   /// Creates the sequence at `created`, subscribes a test observer at `subscribed`, disposes the
   /// subscription at `disposed`, runs the scheduler and returns the observer.
   ///
-  /// `create` may return any ``ObservableConvertibleType`` — an `Observable`, a `Single`, `Maybe`,
+  /// `create` may return any `ObservableConvertibleType` — an `Observable`, a `Single`, `Maybe`,
   /// `Completable`, `Infallible`, `Driver`, `Signal` or a ``TestableObservable`` — and the observer records its
   /// `Event`s as RxTest does (a `Single` records `.next(element)` and `.completed` at the same time; a
   /// `Completable` records only its stop event).

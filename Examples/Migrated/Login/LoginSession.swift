@@ -80,22 +80,6 @@ extension LoginContent: CustomStringConvertible {
   }
 }
 
-/// A value at a virtual time.
-public struct Timed<Value: Sendable>: Sendable {
-  /// The virtual time, in ticks.
-  public var time: Int
-  /// The value.
-  public var value: Value
-
-  /// `value` at `time`.
-  public init(_ time: Int, _ value: Value) {
-    self.time = time
-    self.value = value
-  }
-}
-
-extension Timed: Equatable where Value: Equatable {}
-
 /// What one form of the login screen showed and did during a session.
 public struct LoginTimeline: Sendable, Equatable {
   /// The form.

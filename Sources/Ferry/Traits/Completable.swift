@@ -131,12 +131,12 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     Completable(raw: Observable.merge(sources.map(\.source)))
   }
 
-  /// ``zip(_:)-(C)`` for an array.
+  /// `zip(_:)` over a collection for an array.
   public static func zip(_ sources: [Completable]) -> Completable {
     Completable(raw: Observable.merge(sources.map(\.source)))
   }
 
-  /// ``zip(_:)-(C)`` with variadic sources.
+  /// `zip(_:)` over a collection with variadic sources.
   public static func zip(_ sources: Completable...) -> Completable {
     Completable(raw: Observable.merge(sources.map(\.source)))
   }

@@ -3,7 +3,7 @@ import FerryStore
 
 /// One side of a parity run: a screen's store as its view sees it — states, effects, and where commands go.
 ///
-/// A legacy relay-based view store is one through its `Driver` / `Signal` surface; a ``FerryStore/Store`` is one
+/// A legacy relay-based view store is one through its `Driver` / `Signal` surface; a `Store` is one
 /// through ``store(initialState:feature:scheduler:)``, which runs it on the parity run's virtual timeline.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 @MainActor
@@ -115,13 +115,18 @@ struct ParityRun<State: Equatable, Effect: Equatable> {
       MarbleLayout.row(events, subscriptionTime: nil, name: { name(describe($0)) })
     }
     let rows = [row(legacyStates), row(migratedStates), row(legacyEffects), row(migratedEffects)]
-    let lines = MarbleLayout.render(rows, anchor: 0, frameTicks: MarbleDiagram.defaultFrameTicks)
+    // The largest frame that puts every event on the grid, so no time needs an `<@t>` of its own.
+    let times = rows.flatMap { $0.tokens.map(\.time) }.filter { $0 > 0 }
+    func gcd(_ a: TestTime, _ b: TestTime) -> TestTime { b == 0 ? a : gcd(b, a % b) }
+    let frameTicks = max(1, times.reduce(0, gcd))
+    let lines = MarbleLayout.render(rows, anchor: 0, frameTicks: frameTicks)
     let labels = ["legacy states    ", "migrated states  ", "legacy effects   ", "migrated effects "]
     var report = "Store parity failed: "
     report += [stateDifference.map { "states differ \($0)" }, effectDifference.map { "effects differ \($0)" }]
       .compactMap { $0 }.joined(separator: "; ")
     report += "\n" + zip(labels, lines).map { $0 + $1 }.joined(separator: "\n")
-    report += "\nwhere (one frame is \(MarbleDiagram.defaultFrameTicks) ticks):\n" + legend.joined(separator: "\n")
+    report +=
+      "\nwhere (one frame is \(frameTicks) tick\(frameTicks == 1 ? "" : "s")):\n" + legend.joined(separator: "\n")
     return StoreParityMismatch(description: report)
   }
 

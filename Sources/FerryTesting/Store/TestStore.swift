@@ -2,7 +2,7 @@ import Ferry
 import FerryStore
 import Synchronization
 
-/// A ``FerryStore/Store`` under test: every state change, effect and output of async work is asserted, on the
+/// A `Store` under test: every state change, effect and output of async work is asserted, on the
 /// virtual timeline of a `TestScheduler`.
 ///
 /// ```swift
@@ -18,7 +18,7 @@ import Synchronization
 /// ```
 ///
 /// **Exhaustive by default.** A state change without its assertion, an effect not asserted before the next step,
-/// an output of async work not received before the next `send`, and work still in flight at ``finish()`` (or when
+/// an output of async work not received before the next `send`, and work still in flight at ``finish(fileID:filePath:line:column:)`` (or when
 /// the test store is released) each fail the test with the test's source line and a readable state diff. With
 /// ``exhaustivity`` `.off`, only what the test asserts is checked.
 ///
