@@ -83,10 +83,19 @@ struct LoginMigrationPitfallTests {
     #expect(does.values.last?.value == "progress dismissed")
   }
 
-  /// `ferry-demo --screen <name>` knows the five seed screens; only those built so far can run.
-  @Test func theDemoRegistryNamesTheFiveScreens() {
-    #expect(DemoScreens.names == ["login", "large-screen", "todo", "settings", "repository"])
-    #expect(DemoScreens.available["login"] != nil)
-    #expect(Set(DemoScreens.available.keys).isSubset(of: Set(DemoScreens.names)))
+  /// `ferry-demo --screen <name>` knows the five seed screens, and each one's demo session agrees in every form
+  /// on the demo's own virtual time.
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test(arguments: ["login", "large-screen", "todo", "settings", "repository"])
+  func everyDemoScreenRunsAndAgrees(name: String) throws {
+    #expect(DemoScreens.names.contains(name))
+    let screen = try #require(DemoScreens.available[name])
+    #expect(screen.name == name)
+    let timelines = screen.run()
+    #expect(timelines.count >= 3)
+    for timeline in timelines.dropFirst() {
+      #expect(timeline.rows == timelines[0].rows, "\(name): \(timeline.form)")
+    }
+    #expect(timelines[0].rows.contains { !$0.values.isEmpty })
   }
 }
