@@ -10,5 +10,5 @@ out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 swiftc -swift-version 6 -I "$bin/Modules" -Xcc -fmodule-map-file="$bin/_FerryAtomics.build/module.modulemap" \
   Tests/BlockingOnMainThread/main.swift "$bin"/Ferry.build/*.o "$bin"/FerryTesting.build/*.o \
-  "$bin"/FerryStore.build/*.o "$bin"/_FerryAtomics.build/*.o -o "$out/check"
+  "$bin"/FerryStore.build/*.o "$bin"/FerryMarbles.build/*.o "$bin"/_FerryAtomics.build/*.o -o "$out/check"
 timeout 60 "$out/check"
