@@ -154,13 +154,14 @@ struct MainQueueDeliveryStressTests {
     let producers = 8
     let perProducer = 20_000
     let delivered = LockedBox(0)
-    // Elements delivered while an unrelated main-queue block waited in the queue (reset when it is posted), and
-    // the most seen: how much delivery runs ahead of other main-queue work.
-    let sinceProbe = LockedBox(0)
+    // Elements delivered while an unrelated main-queue block was certainly in the queue (counting starts once
+    // `async` has returned, and stops when the block runs), and the most seen: how much delivery runs ahead of
+    // other main-queue work. Preemption of the probe thread can only shorten the counted window.
+    let probe = LockedBox((counting: false, ran: false, count: 0))
     let mostBetweenProbes = LockedBox(0)
     let allDelivered = LockedBox<CheckedContinuation<Void, Never>?>(nil)
     let subscription = relay.observe(on: MainScheduler.instance).subscribe(onNext: { _ in
-      sinceProbe.withLock { $0 += 1 }
+      probe.withLock { if $0.counting { $0.count += 1 } }
       let count = delivered.withLock { count in
         count += 1
         return count
@@ -174,15 +175,18 @@ struct MainQueueDeliveryStressTests {
       while producing.current {
         let posted = now()
         let ran = DispatchSemaphore(value: 0)
-        sinceProbe.withLock { $0 = 0 }
+        probe.withLock { $0 = (false, false, 0) }
         DispatchQueue.main.async {
           worstMainWait.withLock { $0 = max($0, now() - posted) }
-          let since = sinceProbe.withLock { since in
-            defer { since = 0 }
-            return since
+          let counted = probe.withLock { state in
+            defer { state = (false, true, 0) }
+            return state.counting ? state.count : 0
           }
-          mostBetweenProbes.withLock { $0 = max($0, since) }
+          mostBetweenProbes.withLock { $0 = max($0, counted) }
           ran.signal()
+        }
+        probe.withLock { state in
+          if !state.ran { state.counting = true }
         }
         _ = ran.wait(timeout: .now() + 30)
       }
