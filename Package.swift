@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "Ferry", targets: ["Ferry"]),
     .library(name: "FerryStore", targets: ["FerryStore"]),
     .library(name: "FerryTesting", targets: ["FerryTesting"]),
+    .library(name: "FerryMarbles", targets: ["FerryMarbles"]),
     .executable(name: "ferry-demo", targets: ["FerryDemo"]),
   ],
   targets: [
@@ -23,16 +24,38 @@ let package = Package(
     .target(name: "_FerryAtomics"),
     .target(name: "Ferry", dependencies: ["_FerryAtomics"], swiftSettings: swiftSettings),
     .target(name: "FerryStore", dependencies: ["Ferry"], swiftSettings: swiftSettings),
-    .target(name: "FerryTesting", dependencies: ["Ferry", "FerryStore"], swiftSettings: swiftSettings),
+    // Marble rendering and virtual time for async code, without XCTest or Swift Testing: an app (ferry-demo) can
+    // link it. FerryTesting re-exports it.
+    .target(name: "FerryMarbles", dependencies: ["Ferry"], swiftSettings: swiftSettings),
+    .target(name: "FerryTesting", dependencies: ["Ferry", "FerryStore", "FerryMarbles"], swiftSettings: swiftSettings),
     .executableTarget(
       name: "FerryDemo",
-      dependencies: ["Ferry", "FerryStore"],
+      dependencies: ["Ferry", "FerryStore", "FerryMarbles", "Examples", "ExamplesLegacy"],
+      swiftSettings: swiftSettings
+    ),
+    // The five seed screens (issue 13), as runnable examples, not products: each screen's legacy form as its team
+    // wrote it, compiled in Swift 5 mode with only the import changed, and its migrated forms in Swift 6 mode.
+    .target(
+      name: "ExamplesLegacy",
+      dependencies: ["Ferry"],
+      path: "Examples/Legacy",
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+    .target(
+      name: "Examples",
+      dependencies: ["Ferry", "FerryStore", "FerryMarbles", "ExamplesLegacy"],
+      path: "Examples/Migrated",
+      swiftSettings: swiftSettings
+    ),
+    .testTarget(
+      name: "ExamplesTests",
+      dependencies: ["Ferry", "FerryStore", "FerryTesting", "Examples", "ExamplesLegacy"],
       swiftSettings: swiftSettings
     ),
     .testTarget(name: "FerryTests", dependencies: ["Ferry", "FerryTesting"], swiftSettings: swiftSettings),
     .testTarget(
       name: "FerryStoreTests",
-      dependencies: ["Ferry", "FerryStore"],
+      dependencies: ["Ferry", "FerryStore", "FerryTesting"],
       swiftSettings: swiftSettings
     ),
     .testTarget(name: "FerryTestingTests", dependencies: ["Ferry", "FerryTesting"], swiftSettings: swiftSettings),

@@ -27,6 +27,7 @@ let package = Package(
       name: "FerryBenchmarks",
       dependencies: [
         .product(name: "Ferry", package: ferryPackage),
+        .product(name: "FerryStore", package: ferryPackage),
         .product(name: "Benchmark", package: "package-benchmark"),
         .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
         .product(name: "OpenCombine", package: "OpenCombine"),

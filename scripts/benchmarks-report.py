@@ -83,7 +83,34 @@ SECTIONS = [
         ("Peer.OpenCombine.Sequence.values", "OpenCombine `Publishers.Sequence(0..<1000).values` drained with `for await`",
          None),
     ]),
+    ("FerryStore (per command / effect / commit; baselines in the same run)", [
+        ("Store.send.action", "`store.send(.add(x))`: the handler dispatches one action (one commit), no adapter subscribed",
+         "Store.floor.observableClass"),
+        ("Store.send.action", "the same, against the relay-based store", "Store.legacy.dispatchCommand"),
+        ("Store.floor.observableClass", "floor: a hand-written `@Observable` class applying the same `transform` in a "
+         "method", None),
+        ("Store.legacy.dispatchCommand", "seed 000's relay-based store: `dispatchCommand` → `dispatchAction` → "
+         "`transform` → `BehaviorRelay.accept`", None),
+        ("Store.dispatchCommand.asyncWork", "`await store.dispatchCommand(.addLater(x))`: one async work that "
+         "dispatches one action", "Store.floor.observableClass.asyncTask"),
+        ("Store.floor.observableClass.asyncTask", "floor: the `@Observable` class awaiting one `Task.detached` per "
+         "command, then mutating", None),
+        ("Store.effect.forAwait", "one effect per `send` on the main actor, `for await` over `store.effect` off it",
+         "Store.peer.AsyncStream.forAwait"),
+        ("Store.peer.AsyncStream.forAwait", "stdlib `AsyncStream`: `yield` on the main actor, `for await` off it", None),
+        ("Store.driver.keyPath", "`store.driver(\\.revision).drive(onNext:)` subscribed, one `send` per element",
+         "Store.legacy.driver.keyPath"),
+        ("Store.legacy.driver.keyPath", "relay-based store: `state.map(\\.revision).distinctUntilChanged().drive`, "
+         "one `dispatchCommand` per element", None),
+    ]),
 ]
+
+# FerryStore targets (issue 10): (label, case, baseline, limit on the time ratio).
+STORE_TARGETS = [
+    ("sync send ≤ 3× a hand-written `@Observable` class", "Store.send.action", "Store.floor.observableClass", 3),
+    ("sync send faster than the relay-based store", "Store.send.action", "Store.legacy.dispatchCommand", 1),
+]
+STORE_ZERO_MALLOCS = ["Store.send.action"]
 
 HOT_PATHS = [
     "Core.PublishRelay.accept.1sub", "Core.PublishRelay.accept.10sub", "Core.BehaviorRelay.accept.map.filter.distinct",
@@ -119,9 +146,28 @@ def load(in_dir):
         if not match:
             continue
         with open(os.path.join(in_dir, name)) as handle:
-            values = [float(line) for line in handle.read().split("\n")[1:] if line.strip()]
+            lines = handle.read().split("\n")
+        # package-benchmark writes each sample divided by the unit named at the end of the header line, which it
+        # picks from the magnitude for counts ("Malloc (total) (K)" = thousands); without a suffix, units of one.
+        # Ignoring it divided per-operation malloc counts by 1000 twice (10 per operation read as 0.010).
+        scale = unit_scale(lines[0] if lines else "")
+        values = [float(line) * scale for line in lines[1:] if line.strip()]
         results.setdefault(match.group(1), {})[match.group(2)] = values
     return results
+
+
+UNIT_SCALES = {"#": 1, "K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "P": 1e15,
+               "ns": 1, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9}
+
+
+def unit_scale(header):
+    """The factor that turns a sample of a `histogramSamples` file back into units of one (counts, nanoseconds)."""
+    # The header is "<metric description> <unit>", e.g. "Malloc (total) (K)", "Time (wall clock) (ns)", or
+    # "Malloc (total) " (units of one: the metric's own parentheses are not a unit).
+    match = re.search(r"\(([^()]*)\)\s*$", header.strip())
+    if not match:
+        return 1
+    return UNIT_SCALES.get(match.group(1).strip(), 1)
 
 
 def p50(values):
@@ -147,6 +193,23 @@ def ratio(numerator, denominator):
 
 def fmt_ratio(value):
     return "–" if value is None else f"{value:.2f}×"
+
+
+def store_targets(results, add):
+    """FerryStore's targets (issue 10), as rows of the targets table."""
+    for label, case, base, limit in STORE_TARGETS:
+        value = ratio(per_element(results, case, "wallClock"), per_element(results, base, "wallClock"))
+        if value is None:
+            continue
+        verdict = "met" if value <= limit else f"**missed by {value / limit:.1f}×** (limit {limit}×)"
+        add(f"| {label} | `{case}` = {value:.2f}× `{base}` | {verdict} |")
+    for case in STORE_ZERO_MALLOCS:
+        mallocs = per_element(results, case, "mallocCountTotal")
+        if mallocs is None:
+            continue
+        count = round(mallocs * ELEMENTS)
+        verdict = "met" if count == 0 else f"**missed: {mallocs:.3f} mallocs per send**"
+        add(f"| zero mallocs per sync send: `{case}` | {count} mallocs per {ELEMENTS} sends | {verdict} |")
 
 
 def report(results, started, elapsed, filter_regex, loads):
@@ -209,7 +272,7 @@ def report(results, started, elapsed, filter_regex, loads):
                 f"{fmt_ratio(ratio(time, peer_time))} |")
         add("")
 
-    add("## Targets (issues 2 and 3)")
+    add("## Targets (issues 2, 3 and 10)")
     add("")
     add("| target | measured | verdict |")
     add("|---|---|---|")
@@ -244,6 +307,7 @@ def report(results, started, elapsed, filter_regex, loads):
             verdict = f"**missed: {mallocs:.3f} mallocs per element**"
         add(f"| zero mallocs per element: `{case}` | {mallocs * ELEMENTS:.0f} mallocs per {ELEMENTS} elements | "
             f"{verdict} |")
+    store_targets(results, add)
     inner = per_element(results, "Core.flatMapLatest", "mallocCountTotal")
     if inner is not None:
         add(f"| (not a target) `Core.flatMapLatest` | {inner * ELEMENTS:.0f} mallocs per {ELEMENTS} elements | "
@@ -268,16 +332,18 @@ def report(results, started, elapsed, filter_regex, loads):
             add(f"| `{case}` | {fmt(per_element(results, case, 'wallClock'))} | "
                 f"{fmt(per_element(results, case, 'mallocCountTotal'), 3)} |")
         add("")
-    analysis = os.path.join(ROOT, "Benchmarks", "ANALYSIS.md")
-    if os.path.exists(analysis):
-        with open(analysis) as handle:
-            add(handle.read().rstrip("\n"))
-        add("")
+    for name in ("ANALYSIS.md", "ANALYSIS-Store.md"):
+        analysis = os.path.join(ROOT, "Benchmarks", name)
+        if os.path.exists(analysis):
+            with open(analysis) as handle:
+                add(handle.read().rstrip("\n"))
+            add("")
     add("## Reproduce")
     add("")
     add("```sh")
     add("swift package --package-path Benchmarks benchmark                      # every case, tables per case")
     add("swift package --package-path Benchmarks benchmark --filter 'Core.*'    # a quick look at a subset")
+    add("swift package --package-path Benchmarks benchmark --filter 'Store\\..*'  # FerryStore cases and baselines")
     add("scripts/benchmarks-report.py                                           # rerun and rewrite this file")
     add("Benchmarks/ci-check.sh                                                 # malloc thresholds, as in CI")
     add("```")

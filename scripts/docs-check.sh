@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the DocC catalogs of Ferry and FerryTesting with warnings as errors: a broken symbol link or an
-# undocumented parameter fails CI. Uses the modules of an existing debug build (default: .build).
+# Builds the DocC catalogs of Ferry, FerryMarbles, FerryStore and FerryTesting with warnings as errors: a broken
+# symbol link or an undocumented parameter fails CI. Uses the modules of an existing debug build (default: .build).
 #   bash scripts/docs-check.sh [scratch-path]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,7 +10,7 @@ modules="$scratch/debug/Modules"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 triple=$(swift -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')
-for module in Ferry FerryTesting; do
+for module in Ferry FerryMarbles FerryStore FerryTesting; do
   mkdir -p "$out/$module-symbols"
   swift symbolgraph-extract -module-name "$module" -I "$modules" \
     -Xcc -fmodule-map-file="$scratch/debug/_FerryAtomics.build/module.modulemap" \

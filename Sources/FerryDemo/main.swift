@@ -1,76 +1,65 @@
-import Ferry
+import Examples
 import Foundation
 
-// ferry-demo: the seeds' login screen, relay-based, driven through one scripted session on virtual time.
-// Everything runs on Ferry's HistoricalScheduler (virtual time, no wall clock), so the timeline below is the same
-// on every run and every machine. The demo depends on Ferry only: FerryTesting links XCTest and Swift Testing,
-// which an executable cannot load outside a test runner on Apple platforms.
+// ferry-demo: runs a seed screen through one scripted session in each of its forms (legacy, each half-migrated
+// mix, fully migrated) on virtual time, prints the timelines side by side as marble rows, and says whether every
+// form agrees with the legacy one. Exit status: 0 when they agree, 1 when they do not, 2 for a usage error or a
+// screen that is not available yet. Links Ferry, FerryStore, FerryMarbles and the examples — not XCTest or Swift
+// Testing, which an app cannot load outside a test runner.
 
-let scheduler = HistoricalScheduler()
+let usage = """
+  usage: ferry-demo [--screen <name>]
+         ferry-demo --help
 
-/// Seconds of virtual time since the session began.
-func now() -> Int { Int(scheduler.clock.timeIntervalSince1970) }
+  Runs a seed screen through one scripted session in each of its forms (legacy, each half-migrated mix, fully
+  migrated) on virtual time, prints the timelines side by side as marble rows, and says whether all forms agree
+  (exit status 1 if they do not).
 
-/// A line of the printed timeline.
-struct Line: Sendable {
-  var time: Int
-  var kind: String
-  var text: String
-}
-
-/// Collects timeline lines. The scheduler runs everything on the main thread, where `drive`/`emit` deliver too.
-@MainActor
-final class Log {
-  private(set) var all: [Line] = []
-  func add(_ kind: String, _ text: String) { all.append(Line(time: now(), kind: kind, text: text)) }
-}
+  screens:
+  """
 
 @MainActor
-func runSession() -> Log {
-  let log = Log()
-  SharingScheduler.mock(scheduler: scheduler) {
-    let store = RelayLoginViewStore(service: FakeAuthService(scheduler: scheduler))
-    let bag = DisposeBag()
+func screenList() -> String {
+  DemoScreens.names.map { name in
+    let state = DemoScreens.available[name].map { $0.summary } ?? "not yet available"
+    return "  \(name.padding(toLength: 13, withPad: " ", startingAt: 0)) \(state)"
+  }.joined(separator: "\n")
+}
 
-    // The view controller's bindings.
-    store.state.distinctUntilChanged().drive(onNext: { log.add("state ", "\($0)") }).disposed(by: bag)
-    store.effect.emit(onNext: { log.add("effect", "\($0)") }).disposed(by: bag)
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("ferry-demo: \(message)\nRun 'ferry-demo --help' for usage.\n".utf8))
+  exit(2)
+}
 
-    // The scripted session: a failed attempt, a corrected secret, a successful attempt.
-    let script: [(seconds: Int, command: LoginCommand)] = [
-      (100, .typeUserName("mika")),
-      (150, .typeSecret("sesame")),
-      (200, .submit),
-      (300, .typeSecret("open-sesame")),
-      (350, .submit),
-    ]
-    let session = UncheckedSendable((store, log))
-    for step in script {
-      _ = scheduler.scheduleRelative(step.command, dueTime: .seconds(step.seconds)) { command in
-        // The scheduler runs its actions on this (the main) thread, inside `start()`.
-        MainActor.assumeIsolated {
-          let (store, log) = session.value
-          log.add("user  ", "\(command)")
-          store.dispatch(command)
-        }
-        return Disposables.create()
-      }
+var screenName = "login"
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--help", "-h":
+    print(usage + "\n" + screenList() + "\n\n  The default screen is login.")
+    exit(0)
+  case "--screen":
+    guard let name = arguments.popFirst() else { fail("--screen needs a screen name") }
+    screenName = name
+  default:
+    if argument.hasPrefix("--screen=") {
+      screenName = String(argument.dropFirst("--screen=".count))
+    } else if argument.hasPrefix("-") {
+      fail("unknown option '\(argument)'")
+    } else {
+      fail("unexpected argument '\(argument)'")
     }
-    scheduler.start()
   }
-  return log
 }
 
-/// Carries the main-actor session objects into the scheduler's `@Sendable` actions, which run on the main thread.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
+guard DemoScreens.names.contains(screenName) else {
+  fail("unknown screen '\(screenName)'; the screens are \(DemoScreens.names.joined(separator: ", "))")
+}
+guard let screen = DemoScreens.available[screenName] else {
+  let available = DemoScreens.available.keys.sorted().joined(separator: ", ")
+  fail("the screen '\(screenName)' is not yet available (its forms are still being built); available: \(available)")
 }
 
-let log = runSession()
-print("ferry-demo: a relay-based login view store on Ferry (virtual time, in seconds)\n")
-for line in log.all {
-  let time = String(line.time)
-  print(String(repeating: " ", count: max(0, 5 - time.count)) + time + "  " + line.kind + "  " + line.text)
-}
-print("\nTests state such timelines as marble diagrams with FerryTesting: see Docs/TestingWithMarbles.md.")
+let report = DemoReport(title: screen.summary, script: screen.script, timelines: screen.run())
+print(report.lines.joined(separator: "\n"))
+exit(report.disagreements.isEmpty ? 0 : 1)

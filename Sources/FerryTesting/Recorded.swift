@@ -1,8 +1,5 @@
 import Ferry
 
-/// Virtual time, in ticks.
-public typealias TestTime = Int
-
 /// A value recorded at a virtual time: an event of a test observer or of a test observable.
 public struct Recorded<Value> {
   /// The virtual time.

@@ -13,4 +13,5 @@ let benchmarks: @Sendable () -> Void = {
   registerPeers()
   registerAsyncToStreams()
   registerBridges()
+  registerStore()
 }

@@ -35,8 +35,10 @@ public enum BridgeTasks {
 ///
 /// A detached task does not copy task-locals, so under a preference it re-binds it: tasks that `operation`
 /// starts follow the same preference.
+///
+/// `package`: FerryStore starts its work the same way, so a store's work runs on virtual time in tests.
 @discardableResult
-func startBridgeTask(
+package func startBridgeTask(
   detached: Bool = false,
   priority: TaskPriority?,
   _ operation: @escaping @Sendable () async -> Void

@@ -82,12 +82,14 @@ final class LockedBuffer<State>: ManagedBuffer<State, PlatformLock.Primitive> {
 ///
 /// `@unchecked Sendable`: every access to `State` goes through `withLock`, which holds the platform lock
 /// stored in the same buffer.
+///
+/// `package`: FerryStore keeps its cross-thread state behind the same lock.
 @usableFromInline
-struct LockedState<State>: @unchecked Sendable {
+package struct LockedState<State>: @unchecked Sendable {
   @usableFromInline let buffer: ManagedBuffer<State, PlatformLock.Primitive>
 
   @inlinable
-  init(_ initial: State) {
+  package init(_ initial: State) {
     buffer = LockedBuffer.create(minimumCapacity: 1) { buffer in
       buffer.withUnsafeMutablePointerToElements { PlatformLock.initialize($0) }
       return initial
@@ -96,7 +98,7 @@ struct LockedState<State>: @unchecked Sendable {
 
   /// Runs `body` with exclusive access to the state. `body` must not call out to user code.
   @inlinable
-  func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
+  package func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
     try buffer.withUnsafeMutablePointers { state, lock in
       PlatformLock.lock(lock)
       defer { PlatformLock.unlock(lock) }

@@ -15,18 +15,22 @@ struct RingBuffer<Element> {
   @inlinable var count: Int { storage.count }
   @inlinable var isEmpty: Bool { storage.isEmpty }
 
-  @inlinable mutating func append(_ element: Element) {
+  /// Appends `element`; returns the element it evicted (or `element` itself at capacity 0), so that a caller
+  /// holding a lock can release it after unlocking (a `deinit` may run user code).
+  @inlinable @discardableResult mutating func append(_ element: Element) -> Element? {
     guard let capacity else {
       storage.append(element)
-      return
+      return nil
     }
-    if capacity == 0 { return }
+    if capacity == 0 { return element }
     if storage.count < capacity {
       storage.append(element)
-    } else {
-      storage[head] = element
-      head = (head + 1) % capacity
+      return nil
     }
+    var evicted = element
+    swap(&evicted, &storage[head])
+    head = (head + 1) % capacity
+    return evicted
   }
 
   /// The elements, oldest first.

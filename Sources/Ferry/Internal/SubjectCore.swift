@@ -12,9 +12,10 @@ enum ReplayPolicy: Sendable {
 /// The engine shared by every subject and relay: an observer list with serialised, re-entrancy-safe delivery.
 ///
 /// Invariants (all state behind `state`'s lock; nothing is called while holding it):
-/// - Exactly one thread at a time delivers (`emitting`). A send or a subscription that arrives while another is
-///   being delivered — re-entrantly from inside an observer, or from another thread — is queued in `pending`
-///   and delivered by the emitting thread after the current one, in order. Nothing is lost and no observer
+/// - Exactly one thread at a time delivers (the emitter role of `delivery`, a ``SerialDeliveryStateMachine``). A
+///   send or a subscription that arrives while another is being delivered — re-entrantly from inside an
+///   observer, or from another thread — is queued and delivered by the emitting thread after the current one,
+///   in order. Nothing is lost and no observer
 ///   is re-entered.
 /// - Delivery iterates a snapshot of `observers`; each entry carries its subscription's atomic `disposed`
 ///   flag, checked right before every call, so `dispose()` on the delivering thread stops delivery at once.
@@ -47,9 +48,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
   @usableFromInline
   struct State {
     @usableFromInline var observers: ContiguousArray<Entry> = []
-    @usableFromInline var emitting = false
-    @usableFromInline var pending: [Operation] = []
-    @usableFromInline var pendingHead = 0
+    @usableFromInline var delivery = SerialDeliveryStateMachine<Operation>()
     @usableFromInline var acceptedStop: Event<Element>?
     @usableFromInline var deliveredStop: Event<Element>?
     @usableFromInline var latestAccepted: Element?
@@ -97,51 +96,152 @@ final class SubjectCore<Element>: @unchecked Sendable {
   @usableFromInline
   var isStopped: Bool { state.withLock { $0.acceptedStop != nil } }
 
-  /// Sends `event` to every observer, or queues it behind the delivery in progress.
+  /// Sends `event` to every observer, or queues it behind the delivery in progress (re-entrant sends, and sends
+  /// from a thread that is itself delivering), or waits for its turn (a producer on another thread; see
+  /// ``SerialDelivery``).
   @inlinable
   func on(_ event: Event<Element>) {
-    let delivery: Delivery? = state.withLock { state in
+    // `replaced` (the previous latest element) and `evicted` (a replay slot) are released after the lock.
+    var replaced: Element?
+    var evicted: Element?
+    var contended = false
+    let observers: ContiguousArray<Entry>? = state.withLock { state in
       guard state.acceptedStop == nil else { return nil }
-      switch event {
-      case .next(let element):
-        if case .latest = policy { state.latestAccepted = element }
-      case .error, .completed:
-        state.acceptedStop = event
-      }
-      if state.emitting {
-        state.pending.append(.event(event))
+      // Uncontended: take the emitter role and deliver, without wrapping the event in a queued operation.
+      guard state.delivery.takeRoleIfIdle() else {
+        contended = true
         return nil
       }
-      state.emitting = true
-      return process(.event(event), &state)
+      replaced = accept(event, &state)
+      return processEvent(event, &state, evicted: &evicted)
+    }
+    if contended {
+      onContended(event)
+      return
+    }
+    guard let observers else { return }
+    _ = replaced
+    _ = evicted
+    SerialDelivery.enter()
+    for entry in observers where entry.disposed.load() == 0 {
+      entry.observer.on(event)
+    }
+    drain()
+    SerialDelivery.exit()
+  }
+
+  /// `on(_:)` when another party holds the emitter role: queued, or waits for its turn.
+  @usableFromInline
+  func onContended(_ event: Event<Element>) {
+    let (delivery, replaced, evicted, waiter): (Delivery?, Element?, Element?, SerialDeliveryWaiter?) =
+      state.withLock { state in
+        guard state.acceptedStop == nil else { return (nil, nil, nil, nil) }
+        let mayWait = state.delivery.isDelivering && SerialDelivery.callerMayWait()
+        switch state.delivery.send(.event(event), mayWait: mayWait) {
+        case .deliver(let operation):
+          let replaced = accept(event, &state)
+          var evicted: Element?
+          let delivery = process(operation, &state, evicted: &evicted)
+          return (delivery, replaced, evicted, nil)
+        case .queued:
+          return (nil, accept(event, &state), nil, nil)
+        case .wait(let waiter):
+          return (nil, nil, nil, waiter)
+        case .dropped:
+          preconditionFailure("Internal inconsistency: a subject's delivery is never closed")
+        }
+      }
+    _ = replaced
+    _ = evicted
+    if let waiter {
+      waiter.wait()
+      onTurn(event)
+      return
     }
     guard let delivery else { return }
+    SerialDelivery.enter()
     perform(delivery)
     drain()
+    SerialDelivery.exit()
+  }
+
+  /// Records an accepted send: the latest element (`BehaviorRelay.value`) or the stop event. Under the lock;
+  /// returns the replaced element, to release after it.
+  @inlinable
+  func accept(_ event: Event<Element>, _ state: inout State) -> Element? {
+    switch event {
+    case .next(let element):
+      guard case .latest = policy else { return nil }
+      var replaced: Element? = element
+      swap(&replaced, &state.latestAccepted)
+      return replaced
+    case .error, .completed:
+      state.acceptedStop = event
+      return nil
+    }
+  }
+
+  /// A producer that waited was handed the emitter role: its send is accepted now (in turn) and delivered.
+  @usableFromInline
+  func onTurn(_ event: Event<Element>) {
+    let (delivery, replaced, evicted): (Delivery?, Element?, Element?) = state.withLock { state in
+      // A stop event accepted meanwhile ends the subject: this send is ignored (the role is passed on below).
+      guard state.acceptedStop == nil else { return (nil, nil, nil) }
+      let replaced = accept(event, &state)
+      var evicted: Element?
+      let delivery = process(.event(event), &state, evicted: &evicted)
+      return (delivery, replaced, evicted)
+    }
+    _ = replaced
+    _ = evicted
+    SerialDelivery.enter()
+    if let delivery { perform(delivery) }
+    drain()
+    SerialDelivery.exit()
   }
 
   /// Adds `observer`; it receives the replay first, then every event delivered after it.
   @usableFromInline
   func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable where Observer.Element == Element {
     let disposed = AtomicWord.make()
-    let (id, delivery): (UInt64, Delivery?) = state.withLock { state in
+    let (id, delivery, waiter): (UInt64, Delivery?, SerialDeliveryWaiter?) = state.withLock { state in
       let id = state.nextID
       state.nextID += 1
       let entry = Entry(id: id, observer: observer, disposed: disposed)
-      if state.emitting {
-        state.pending.append(.add(entry))
-        return (id, nil)
+      let mayWait = state.delivery.isDelivering && SerialDelivery.callerMayWait()
+      switch state.delivery.send(.add(entry), mayWait: mayWait) {
+      case .deliver(let operation):
+        var evicted: Element?
+        let delivery = process(operation, &state, evicted: &evicted)
+        // Nothing to replay: give the emitter role back at once (the queue is empty, since nobody was emitting).
+        if delivery == nil, case .deliver = state.delivery.next() {
+          preconditionFailure("Internal inconsistency: SubjectCore queued an operation while subscribing")
+        }
+        return (id, delivery, nil)
+      case .queued:
+        return (id, nil, nil)
+      case .wait(let waiter):
+        return (id, nil, waiter)
+      case .dropped:
+        preconditionFailure("Internal inconsistency: a subject's delivery is never closed")
       }
-      state.emitting = true
-      let delivery = process(.add(entry), &state)
-      // Nothing to replay: give the emitter role back at once (`pending` is empty, since nobody was emitting).
-      if delivery == nil { state.emitting = false }
-      return (id, delivery)
     }
     let subscription = SubjectSubscription(core: self, id: id, disposed: disposed)
-    if let delivery {
+    if let waiter {
+      waiter.wait()
+      let delivery: Delivery? = state.withLock { state in
+        var evicted: Element?
+        return process(.add(Entry(id: id, observer: observer, disposed: disposed)), &state, evicted: &evicted)
+      }
+      SerialDelivery.enter()
+      if let delivery { perform(delivery) }
+      drain()
+      SerialDelivery.exit()
+    } else if let delivery {
+      SerialDelivery.enter()
       perform(delivery)
       drain()
+      SerialDelivery.exit()
     }
     return subscription
   }
@@ -157,19 +257,12 @@ final class SubjectCore<Element>: @unchecked Sendable {
   }
 
   /// Applies one operation to the state and says what to deliver. Called under the lock; calls nothing out.
+  /// A replay slot the operation overwrote is moved to `evicted`, for the caller to release after unlocking.
   @inlinable
-  func process(_ operation: Operation, _ state: inout State) -> Delivery? {
+  func process(_ operation: Operation, _ state: inout State, evicted: inout Element?) -> Delivery? {
     switch operation {
     case .event(let event):
-      let observers = state.observers
-      switch event {
-      case .next(let element):
-        state.replay.append(element)
-      case .error, .completed:
-        state.deliveredStop = event
-        state.observers = []
-      }
-      return .event(event, observers)
+      return .event(event, processEvent(event, &state, evicted: &evicted))
     case .add(let entry):
       guard entry.disposed.load() == 0 else { return nil }
       if state.deliveredStop == nil { state.observers.append(entry) }
@@ -181,6 +274,24 @@ final class SubjectCore<Element>: @unchecked Sendable {
       if replay.isEmpty && state.deliveredStop == nil { return nil }
       return .replay(entry, replay, state.deliveredStop)
     }
+  }
+
+  /// Applies a delivered event to the state (replay buffer, stop) and returns the observers to deliver it to.
+  @inlinable
+  func processEvent(
+    _ event: Event<Element>,
+    _ state: inout State,
+    evicted: inout Element?
+  ) -> ContiguousArray<Entry> {
+    let observers = state.observers
+    switch event {
+    case .next(let element):
+      evicted = state.replay.append(element)
+    case .error, .completed:
+      state.deliveredStop = event
+      state.observers = []
+    }
+    return observers
   }
 
   @inlinable @inline(__always)
@@ -199,22 +310,36 @@ final class SubjectCore<Element>: @unchecked Sendable {
   }
 
   /// Delivers queued operations until none is left, then gives up the emitter role.
+  ///
+  /// One operation per lock round-trip: the operation taken from the queue, and anything it evicted, are
+  /// released after the lock is given up (a `deinit` may call back into this subject).
+  /// When the queue is empty and a producer waits, the role is handed to it (it delivers its own send).
   @inlinable
   func drain() {
     while true {
-      let next: (done: Bool, delivery: Delivery?) = state.withLock { state in
-        while state.pendingHead < state.pending.count {
-          let operation = state.pending[state.pendingHead]
-          state.pendingHead += 1
-          if let delivery = process(operation, &state) { return (false, delivery) }
+      // Taken out of the queue, and anything it evicted: released after the lock, at the end of this iteration.
+      var operation: Operation?
+      var evicted: Element?
+      var handOff: SerialDeliveryWaiter?
+      let delivery: Delivery? = state.withLock { state in
+        switch state.delivery.next() {
+        case .deliver(let next):
+          operation = next
+          return process(next, &state, evicted: &evicted)
+        case .handOff(let waiter):
+          handOff = waiter
+          return nil
+        case .idle:
+          return nil
         }
-        state.pending.removeAll(keepingCapacity: true)
-        state.pendingHead = 0
-        state.emitting = false
-        return (true, nil)
       }
-      guard let delivery = next.delivery else { return }
-      perform(delivery)
+      if let handOff {
+        handOff.grant()
+        return
+      }
+      guard operation != nil else { return }
+      if let delivery { perform(delivery) }
+      _ = evicted
     }
   }
 }

@@ -116,8 +116,12 @@ struct CombineLatestState {
     case .next(let element):
       if latest[index] == nil { valueCount += 1 }
       latest[index] = element
-      guard valueCount == latest.count else { return nil }
-      return .values(latest.map { $0! })
+      if valueCount == latest.count { return .values(latest.map { $0! }) }
+      // As RxSwift: while some source has no value yet, an element whose every other source has completed
+      // (so one of them completed empty) ends the sequence: no combination can ever be produced.
+      guard done.indices.allSatisfy({ $0 == index || done[$0] }) else { return nil }
+      stopped = true
+      return .completed
     case .error(let error):
       stopped = true
       return .error(error)
@@ -125,11 +129,11 @@ struct CombineLatestState {
       guard !done[index] else { return nil }
       done[index] = true
       doneCount += 1
-      if latest[index] == nil || doneCount == done.count {
-        stopped = true
-        return .completed
-      }
-      return nil
+      // As RxSwift: only when every source has completed (a source completing empty is noticed at the next
+      // element of another one, above).
+      guard doneCount == done.count else { return nil }
+      stopped = true
+      return .completed
     }
   }
 }
@@ -156,6 +160,9 @@ final class CombineLatestSink<Observer: ObserverType>:
     }
     subscribeAll(sources) { [self] event, index in
       synchronized { state, outbox in
+        // The element this one replaces is released after the lock.
+        // (Unwrapped first: an `Any?` would not fit an existential's inline buffer and would be boxed.)
+        if case .next = event, let replaced = state.latest[index] { outbox.releaseAfterUnlock(replaced) }
         if let item = state.on(event, index: index) { outbox.send(item) }
       }
     }

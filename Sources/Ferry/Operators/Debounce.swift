@@ -48,9 +48,9 @@ final class DebounceSink<Observer: ObserverType>: TimedSink<Observer, DebounceSt
   func on(_ event: Event<Observer.Element>) {
     switch event {
     case .next(let element):
-      let id = synchronized { state, _ -> UInt64 in
+      let id = synchronized { state, outbox -> UInt64 in
         state.id &+= 1
-        state.pending = element
+        outbox.replace(&state.pending, with: element)
         return state.id
       }
       guard !isDisposed else { return }
@@ -60,7 +60,7 @@ final class DebounceSink<Observer: ObserverType>: TimedSink<Observer, DebounceSt
       }
     case .error(let error):
       synchronized { state, outbox in
-        state.pending = nil
+        outbox.replace(&state.pending, with: nil)
         outbox.send(.error(error))
       }
     case .completed:

@@ -55,7 +55,7 @@ final class DelaySink<Observer: ObserverType>: TimedSink<Observer, DelayState<Ob
     if event.isStopEvent { sourceSubscription.dispose() }
     if case .error(let error) = event {
       synchronized { state, outbox in
-        state.queue.removeAll()
+        outbox.replace(&state.queue, with: [])
         outbox.send(.error(error))
       }
       return

@@ -61,42 +61,22 @@ final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendab
   }
 }
 
-/// Queues upstream events and delivers them on the scheduler.
+/// Queues upstream events and delivers them on the scheduler, through the serial-delivery engine.
 ///
-/// `@unchecked Sendable`: the queue, the `running` flag and the pending scheduled action are in `state` (a
-/// `LockedState`). Exactly one party — the thread that set `running` — delivers at a time; it drains the queue
-/// and clears `running` under the lock when it finds the queue empty.
+/// The party that takes the emitter role delivers: the producer itself when the inlining policy allows it (on the
+/// main queue for the main-queue stages), otherwise one scheduled action at a time. A delivery handles at most
+/// ``SerialDelivery/mainQueueBatch`` events, then keeps the role and continues in a new scheduled action, so the
+/// scheduler (the main queue) runs other work in between.
+///
+/// `@unchecked Sendable`: the queue and the emitter role are in `delivery` (a `SerialDeliveryStorage`, behind its
+/// lock); the pending scheduled action is in `scheduled` (a `SerialDisposable`); the rest is immutable.
 final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
   typealias Element = Observer.Element
 
-  struct State {
-    var queue: [Event<Element>] = []
-    var head = 0
-    var running = false
-    var disposed = false
-    var scheduled: (any Disposable)?
-
-    mutating func popFirst() -> Event<Element>? {
-      guard head < queue.count else { return nil }
-      let event = queue[head]
-      head += 1
-      if head == queue.count {
-        queue.removeAll(keepingCapacity: true)
-        head = 0
-      }
-      return event
-    }
-  }
-
-  enum Action {
-    case none
-    case tryImmediately
-    case schedule
-  }
-
   let scheduler: any ImmediateSchedulerType
   let inlining: ObserveOnInlining
-  let state = LockedState(State())
+  let delivery = SerialDeliveryStorage<Event<Element>>()
+  let scheduled = SerialDisposable()
 
   init(observer: Observer, scheduler: any ImmediateSchedulerType, inlining: ObserveOnInlining) {
     self.scheduler = scheduler
@@ -120,86 +100,52 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
   }
 
   func on(_ event: Event<Element>) {
-    let fastPath: Bool
-    if case .never = inlining { fastPath = false } else { fastPath = true }
-    let action: Action = state.withLock { state in
-      if state.disposed { return .none }
-      if state.running {
-        state.queue.append(event)
-        return .none
-      }
-      state.running = true
-      if fastPath { return .tryImmediately }
-      state.queue.append(event)
-      return .schedule
-    }
-    switch action {
-    case .none:
+    if case .never = inlining {
+      if delivery.sendDeferred(event) { scheduleDrain() }
       return
-    case .tryImmediately:
-      let ran = runInline {
-        forward(event)
-        drain()
-      }
-      if ran { return }
-      // Not on the main thread (or a main-thread action is pending): queue in front of anything that arrived
-      // meanwhile and hop.
-      let proceed: Bool = state.withLock { state in
-        if state.disposed { return false }
-        if state.head > 0 {
-          state.head -= 1
-          state.queue[state.head] = event
-        } else {
-          state.queue.insert(event, at: 0)
-        }
-        return true
-      }
-      if proceed { scheduleDrain() }
-    case .schedule:
-      scheduleDrain()
     }
+    // Nobody delivers: this thread holds the emitter role with `event` in hand.
+    guard delivery.send(event) else { return }
+    let ran = runInline {
+      SerialDelivery.enter()
+      forward(event)
+      drain()
+      SerialDelivery.exit()
+    }
+    if ran { return }
+    // Not on the main queue (or a main-scheduler action is running): put it back in front of anything queued
+    // meanwhile and hop.
+    if delivery.prepend(event) { scheduleDrain() }
   }
 
+  /// Schedules the emitter's next batch. A batch that continues a main-queue delivery goes through
+  /// `MainScheduler.asyncInstance`, so that it never runs inline on the main queue (which would not hand it back).
   private func scheduleDrain() {
-    let scheduled = scheduler.schedule(self) { sink in
+    let target: any ImmediateSchedulerType
+    if case .never = inlining { target = scheduler } else { target = MainScheduler.asyncInstance }
+    // Replacing the previous scheduled action disposes it: it has already run (only the emitter schedules, once
+    // per batch). After disposal the new one is disposed at once.
+    scheduled.disposable = target.schedule(self) { sink in
+      SerialDelivery.enter()
       sink.drain()
+      SerialDelivery.exit()
       return Disposables.create()
     }
-    let rejected: Bool = state.withLock { state in
-      if state.disposed { return true }
-      if state.running { state.scheduled = scheduled }
-      return false
-    }
-    if rejected { scheduled.dispose() }
   }
 
-  /// Delivers queued events until the queue is empty, then gives up the `running` role.
+  /// Delivers at most one batch of queued events as the emitter; gives the role up when the queue is empty, or
+  /// keeps it and schedules the next batch.
   func drain() {
-    while true {
-      let next: Event<Element>? = state.withLock { state in
-        if state.disposed { return nil }
-        if let event = state.popFirst() { return event }
-        state.running = false
-        state.scheduled = nil
-        return nil
-      }
-      guard let next else { return }
+    for _ in 0..<SerialDelivery.mainQueueBatch {
+      guard !isDisposed, let next = delivery.next() else { return }
       forward(next)
     }
+    scheduleDrain()
   }
 
   override func disposeResources() {
-    let (queue, scheduled): ([Event<Element>], (any Disposable)?) = state.withLock { state in
-      state.disposed = true
-      defer {
-        state.queue = []
-        state.head = 0
-        state.scheduled = nil
-      }
-      return (state.queue, state.scheduled)
-    }
-    scheduled?.dispose()
-    // Queued elements are released here, outside the lock.
-    _ = queue
+    scheduled.dispose()
+    // Queued events are released after the lock (inside `close()`).
+    delivery.close()
   }
 }

@@ -71,8 +71,8 @@ final class SampleSink<Observer: ObserverType>:
   private func onSource(_ event: Event<Observer.Element>) {
     switch event {
     case .next(let element):
-      synchronized { state, _ in
-        if !state.stopped { state.element = element }
+      synchronized { state, outbox in
+        if !state.stopped { outbox.replace(&state.element, with: element) }
       }
     case .error:
       stop(event)

@@ -67,14 +67,14 @@ final class ThrottleSink<Observer: ObserverType>: TimedSink<Observer, ThrottleSt
       let wait = synchronized { state, outbox -> TimeInterval? in
         let elapsed = state.lastSentTime.map { now.timeIntervalSince($0) } ?? dueTime
         if elapsed + timeTolerance >= dueTime {
-          state.lastUnsentElement = nil
+          outbox.replace(&state.lastUnsentElement, with: nil)
           state.lastSentTime = now
           outbox.send(.next(element))
           return nil
         }
         guard latest else { return nil }
         let isTimerInFlight = state.lastUnsentElement != nil
-        state.lastUnsentElement = element
+        outbox.replace(&state.lastUnsentElement, with: element)
         return isTimerInFlight ? nil : dueTime - elapsed
       }
       if let wait, !isDisposed {
@@ -86,7 +86,7 @@ final class ThrottleSink<Observer: ObserverType>: TimedSink<Observer, ThrottleSt
       }
     case .error(let error):
       synchronized { state, outbox in
-        state.lastUnsentElement = nil
+        outbox.replace(&state.lastUnsentElement, with: nil)
         outbox.send(.error(error))
       }
     case .completed:

@@ -96,7 +96,7 @@ final class WithLatestFromSink<First, Second, Observer: ObserverType>:
       guard !state.stopped else { return }
       switch event {
       case .next(let element):
-        state.latest = element
+        outbox.replace(&state.latest, with: element)
       case .error(let error):
         state.stopped = true
         outbox.send(.error(error))

@@ -53,30 +53,26 @@ struct ZipState {
   }
 
   /// Whether some source completed with nothing left to pair.
-  private var isExhausted: Bool {
-    buffers.indices.contains { done[$0] && buffers[$0].isEmpty }
-  }
-
   /// Applies one source event; returns what to deliver: a combination and/or a stop event.
+  ///
+  /// As RxSwift (6.10): the sequence completes when every source has completed, not earlier when a completed
+  /// source's buffer runs dry (the other sources stay subscribed until they complete).
   mutating func on(_ event: Event<Any>, index: Int) -> (CombineItem?, CombineItem?) {
     guard !stopped else { return (nil, nil) }
-    var combination: CombineItem?
     switch event {
     case .next(let element):
       buffers[index].append(element)
       guard buffers.allSatisfy({ !$0.isEmpty }) else { return (nil, nil) }
-      combination = .values(buffers.indices.map { buffers[$0].removeFirst() })
+      return (.values(buffers.indices.map { buffers[$0].removeFirst() }), nil)
     case .error(let error):
       stopped = true
       return (.error(error), nil)
     case .completed:
       done[index] = true
-    }
-    if isExhausted {
+      guard done.allSatisfy({ $0 }) else { return (nil, nil) }
       stopped = true
-      return (combination, .completed)
+      return (nil, .completed)
     }
-    return (combination, nil)
   }
 }
 

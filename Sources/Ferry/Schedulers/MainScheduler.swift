@@ -3,10 +3,12 @@ import Foundation
 
 /// The scheduler of the main thread.
 ///
-/// `MainScheduler.instance` runs an action synchronously when it is scheduled on the main thread and no other
-/// `MainScheduler` action is running (so nested scheduling cannot recurse without bound: an action scheduled
-/// from inside another one is dispatched after it); otherwise it dispatches it asynchronously to the main queue. `MainScheduler.asyncInstance` always
-/// dispatches asynchronously.
+/// A `MainScheduler` runs an action synchronously when it is scheduled on the main thread and no other action of
+/// *the same scheduler* is running (so nested scheduling cannot recurse without bound: an action scheduled from
+/// inside another one of the same scheduler is dispatched after it); otherwise it dispatches it asynchronously to
+/// the main queue. As in RxSwift, the check belongs to each instance: every `Driver` and `Signal` gets its own
+/// scheduler (``SharingScheduler/make``), so a Driver delivering into another one on the main thread is delivered
+/// inline. `MainScheduler.asyncInstance` always dispatches asynchronously.
 ///
 /// `observe(on: MainScheduler.instance)`, and therefore `Driver` and `Signal`, deliver synchronously when the
 /// event is sent on the main thread.
@@ -14,8 +16,8 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
   // `@unchecked Sendable`: the only mutable state is `executing`, an atomic word that is only written on the
   // main queue.
 
-  /// 1 while an action of a `MainScheduler` runs on the main queue.
-  private static let executing = AtomicWord.make()
+  /// 1 while an action of this scheduler runs on the main queue.
+  private let executing = AtomicWord.make()
 
   /// The shared main-thread scheduler, which runs actions at once when already on the main thread.
   public static let instance = MainScheduler()
@@ -70,9 +72,9 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
   /// - Returns: whether `body` ran. Allocates nothing.
   @inline(__always)
   func runImmediatelyIfPossible(_ body: () -> Void) -> Bool {
-    guard Self.isOnMainQueue, Self.executing.load() == 0 else { return false }
-    Self.executing.store(1)
-    defer { Self.executing.store(0) }
+    guard Self.isOnMainQueue, executing.load() == 0 else { return false }
+    executing.store(1)
+    defer { executing.store(0) }
     body()
     return true
   }
@@ -81,19 +83,20 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     _ state: StateType,
     action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {
-    if Self.isOnMainQueue && Self.executing.load() == 0 {
-      Self.executing.store(1)
-      defer { Self.executing.store(0) }
+    if Self.isOnMainQueue && executing.load() == 0 {
+      executing.store(1)
+      defer { executing.store(0) }
       return action(state)
     }
     let cancel = SingleAssignmentDisposable()
     let box = UncheckedBox(state)
+    let executing = self.executing
     configuration.queue.async {
       guard !cancel.isDisposed else { return }
       // Usually 0 here; 1 only if the main queue is drained from inside an action (a nested run loop).
-      let previous = Self.executing.exchange(1)
+      let previous = executing.exchange(1)
       cancel.setDisposable(action(box.value))
-      Self.executing.store(previous)
+      executing.store(previous)
     }
     return cancel
   }

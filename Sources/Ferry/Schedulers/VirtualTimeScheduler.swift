@@ -90,6 +90,12 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   /// Whether ``start()`` or ``advanceTo(_:)`` is running actions.
   public final var isRunning: Bool { state.withLock { $0.isRunning } }
 
+  /// The virtual time of the earliest action still scheduled, or `nil` when nothing is: lets a test run a
+  /// timeline one due time at a time (FerryTesting's `TestStore.receive` advances to the next output this way).
+  public final var nextScheduledTime: VirtualTime? {
+    state.withLock { current in current.queue.first(where: { !$0.isDisposed })?.time }
+  }
+
   /// Schedules `action` at the current virtual time (after the actions already due now).
   @preconcurrency
   public func schedule<StateType>(

@@ -28,20 +28,25 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
 
   /// Records `.next` as the last element; on a stop event, sends the ending to every observer.
   public func on(_ event: Event<Element>) {
-    let delivery: (observers: [Entry], last: Element?, stop: Event<Element>)? = state.withLock { state in
-      guard state.stop == nil else { return nil }
-      switch event {
-      case .next(let element):
-        state.last = element
-        return nil
-      case .error, .completed:
-        state.stop = event
-        if case .error = event { state.last = nil }
-        let observers = state.observers
-        state.observers = []
-        return (observers, state.last, event)
+    // `replaced` (the previous last element) is released after the lock: its deinit may call back into the subject.
+    let (delivery, replaced): ((observers: [Entry], last: Element?, stop: Event<Element>)?, Element?) =
+      state.withLock { state in
+        guard state.stop == nil else { return (nil, nil) }
+        switch event {
+        case .next(let element):
+          let replaced = state.last
+          state.last = element
+          return (nil, replaced)
+        case .error, .completed:
+          state.stop = event
+          var replaced: Element?
+          if case .error = event { swap(&replaced, &state.last) }
+          let observers = state.observers
+          state.observers = []
+          return ((observers, state.last, event), replaced)
+        }
       }
-    }
+    _ = replaced
     guard let delivery else { return }
     for entry in delivery.observers {
       Self.deliverEnding(to: entry, last: delivery.last, stop: delivery.stop)

@@ -115,12 +115,12 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     Completable(raw: Observable.concat(sources.lazy.map(\.source)))
   }
 
-  /// `concat(_:)` for a collection.
+  /// ``concat(_:)-(S)`` for a collection.
   public static func concat<C: Collection>(_ sources: C) -> Completable where C.Element == Completable {
     Completable(raw: Observable.concat(sources.map(\.source)))
   }
 
-  /// `concat(_:)` with variadic sources.
+  /// ``concat(_:)-(S)`` with variadic sources.
   public static func concat(_ sources: Completable...) -> Completable {
     Completable(raw: Observable.concat(sources.map(\.source)))
   }
@@ -131,12 +131,12 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     Completable(raw: Observable.merge(sources.map(\.source)))
   }
 
-  /// `zip(_:)` for an array.
+  /// `zip(_:)` over a collection for an array.
   public static func zip(_ sources: [Completable]) -> Completable {
     Completable(raw: Observable.merge(sources.map(\.source)))
   }
 
-  /// `zip(_:)` with variadic sources.
+  /// `zip(_:)` over a collection with variadic sources.
   public static func zip(_ sources: Completable...) -> Completable {
     Completable(raw: Observable.merge(sources.map(\.source)))
   }

@@ -82,10 +82,13 @@ extension Observable {
   ) -> any Disposable {
     var next: (@Sendable (Element) -> Void)?
     if let onNext {
-      let handler = MainActorHandler(onNext)
+      // Per element, `MainActor.assumeIsolated` allocates (it carries the closure as an escaping one). The stage
+      // below (`ensuringMainQueue()`) guarantees the main queue, so the `@MainActor` handler is called directly:
+      // the cast only drops the isolation from the type (the representation is the same); debug builds check it.
+      let handler = MainActorHandler(unsafeBitCast(onNext, to: ((Element) -> Void).self))
       next = { element in
-        let element = UncheckedBox(element)
-        MainActor.assumeIsolated { handler.body(element.value) }
+        assert(MainScheduler.isOnMainQueue, "Internal inconsistency: a Driver/Signal delivered off the main queue")
+        handler.body(element)
       }
     }
     var completed: (@Sendable () -> Void)?
@@ -134,7 +137,8 @@ extension Observable {
 
 /// A `@MainActor` closure carried by a `@Sendable` one.
 ///
-/// `@unchecked Sendable`: `body` is only ever called inside `MainActor.assumeIsolated`, i.e. on the main actor.
+/// `@unchecked Sendable`: `body` is only ever called on the main actor (inside `MainActor.assumeIsolated`, or after
+/// the main-queue stage of `subscribeOnMainActor`).
 struct MainActorHandler<Body>: @unchecked Sendable {
   let body: Body
   init(_ body: Body) { self.body = body }

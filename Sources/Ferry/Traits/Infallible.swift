@@ -9,7 +9,7 @@ public protocol InfallibleType<Element>: ObservableConvertibleType {}
 public struct Infallible<Element>: InfallibleType, Sendable {
   let source: Observable<Element>
 
-  init(raw: Observable<Element>) {
+  package init(raw: Observable<Element>) {
     self.source = raw
   }
 

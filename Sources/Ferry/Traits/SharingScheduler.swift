@@ -1,4 +1,8 @@
-/// The scheduler that `Driver` and `Signal` deliver on: `MainScheduler.instance` unless mocked.
+/// The scheduler that `Driver` and `Signal` deliver on: a new `MainScheduler` for each sequence unless mocked.
+///
+/// A new instance per sequence, as in RxCocoa: a `MainScheduler`'s "already running an action" check belongs to the
+/// instance, so one Driver delivering into another on the main thread is delivered inline, while a Driver that
+/// re-enters itself is deferred instead of recursing.
 ///
 /// Differs from RxCocoa in that a mock is bound to the current task (a task-local value, inherited by child
 /// tasks and `Task {}`), not set process-wide, so that tests running in parallel cannot see each other's mocks.
@@ -10,7 +14,7 @@ public enum SharingScheduler {
   /// Makes the scheduler for a new sequence. Thread-safe.
   @preconcurrency
   public static var make: @Sendable () -> any SchedulerType {
-    override ?? { MainScheduler.instance }
+    override ?? { MainScheduler() }
   }
 
   /// Runs `action` with `scheduler` as the sharing scheduler for sequences created inside it.

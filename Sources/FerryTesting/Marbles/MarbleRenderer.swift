@@ -1,70 +1,10 @@
 import Ferry
+import FerryMarbles
 
-// Rendering: recorded events back to diagrams. Several timelines rendered together share their columns (a
-// time is the same column in every row, padded with spaces, which the parser ignores), so an assertion
-// can print expected and actual one above the other, aligned.
+// Rendering: recorded events back to diagrams, laid out by FerryMarbles' `MarbleLayout` (several timelines share
+// their columns, so an assertion can print expected and actual one above the other, aligned).
 
-/// A timeline to render: the marble tokens at each time (in order), e.g. `[(200, ["^"]), (210, ["a", "|"])]`.
-struct MarbleRow {
-  var tokens: [(time: TestTime, token: String)] = []
-}
-
-/// Lays out rows on shared columns.
-enum MarbleLayout {
-  /// Silent runs longer than this are written `<n>`.
-  static let maxDashes = 12
-
-  /// Renders `rows` aligned. `anchor` is the time of the `^` the rows contain (frame grid origin), if any.
-  static func render(_ rows: [MarbleRow], anchor: TestTime?, frameTicks: TestTime) -> [String] {
-    let times = Array(Set(rows.flatMap { $0.tokens.map(\.time) })).sorted()
-    guard let first = times.first else { return rows.map { _ in "" } }
-    let origin = anchor ?? 0
-    let onGrid = times.allSatisfy { ($0 &- origin) % frameTicks == 0 }
-    var lines = rows.map { _ in "" }
-    func appendToAll(_ text: String) {
-      for index in lines.indices { lines[index] += text }
-    }
-    func silence(_ frames: TestTime) {
-      if frames <= 0 { return }
-      appendToAll(frames <= maxDashes ? String(repeating: "-", count: frames) : "<\(frames)>")
-    }
-    var previous: TestTime?
-    for time in times {
-      if onGrid {
-        let frame = (time &- origin) / frameTicks
-        let previousFrame = previous.map { ($0 &- origin) / frameTicks } ?? min(0, (first &- origin) / frameTicks) - 1
-        silence(frame - previousFrame - 1)
-      } else if let previous {
-        let delta = time &- previous
-        if delta % frameTicks == 0 { silence(delta / frameTicks - 1) } else { appendToAll("<@\(time)>") }
-      } else if time != 0 {
-        appendToAll("<@\(time)>")
-      }
-      let cells = rows.map { row -> String in
-        let tokens = row.tokens.filter { $0.time == time }.map(\.token)
-        switch tokens.count {
-        case 0: return "-"
-        case 1: return tokens[0]
-        default: return "(" + tokens.joined() + ")"
-        }
-      }
-      let width = cells.map(\.count).max() ?? 1
-      for index in lines.indices {
-        lines[index] += cells[index] + String(repeating: " ", count: width - cells[index].count)
-      }
-      previous = time
-    }
-    // A row that ends before the others ends there: no trailing silent frames or padding.
-    return lines.map { line in String(line.reversed().drop { $0 == " " || $0 == "-" }.reversed()) }
-  }
-
-  /// The token of a value name: the character itself, or `[name]`.
-  static func token(forName name: String) -> String {
-    if name.count == 1, let character = name.first, MarbleScanner.isValueCharacter(character) { return name }
-    let cleaned = String(name.map { $0 == "]" || $0.isNewline ? "?" : $0 })
-    return "[\(cleaned.isEmpty ? "?" : cleaned)]"
-  }
-
+extension MarbleLayout {
   /// A row for `events`; `name` gives a value's name.
   static func row<Element>(
     _ events: [Recorded<Event<Element>>], subscriptionTime: TestTime?, name: (Element) -> String

@@ -1,3 +1,5 @@
+import FerryMarbles
+
 // The lexical half of the marble grammar (Docs/MarbleGrammar.md): turns a diagram into steps — frames, silent
 // runs and absolute time markers — with the column of everything, so the semantic passes (events,
 // subscriptions) can report errors precisely. Linear in the length of the diagram; never traps.
@@ -41,7 +43,7 @@ struct MarbleStep: Equatable {
 /// Splits a diagram into steps.
 struct MarbleScanner {
   /// Characters with a meaning in the grammar; everything else (except whitespace) is a one-character value.
-  static let reserved: Set<Character> = ["-", "|", "#", "^", "!", "(", ")", "[", "]", "<", ">"]
+  static let reserved = MarbleLayout.reservedCharacters
   /// The longest number accepted in `<n>` and `<@t>`.
   static let maxDigits = 19
 
@@ -55,12 +57,10 @@ struct MarbleScanner {
   }
 
   /// Whether `character` is skipped (for alignment).
-  static func isSpace(_ character: Character) -> Bool { character == " " || character == "\t" }
+  static func isSpace(_ character: Character) -> Bool { MarbleLayout.isSpace(character) }
 
   /// Whether `character` can be a one-character value name.
-  static func isValueCharacter(_ character: Character) -> Bool {
-    !reserved.contains(character) && !isSpace(character) && !character.isNewline
-  }
+  static func isValueCharacter(_ character: Character) -> Bool { MarbleLayout.isValueCharacter(character) }
 
   private var column: Int { index + 1 }
 

@@ -41,4 +41,13 @@ static inline intptr_t ferry_atomic_word_fetch_add(ferry_atomic_word *_Nonnull w
   return atomic_fetch_add_explicit(&word->value, delta, memory_order_acq_rel);
 }
 
+// How many serial deliveries (subject, serialising operator, observe(on:)) the current thread is inside.
+// A thread that is delivering never waits for another stream's emitter role (it queues instead), so two
+// streams feeding each other from two threads cannot deadlock. Defined in ferry_atomics.c.
+extern _Thread_local intptr_t ferry_delivery_depth;
+
+static inline intptr_t ferry_delivery_depth_get(void) { return ferry_delivery_depth; }
+static inline void ferry_delivery_depth_enter(void) { ferry_delivery_depth += 1; }
+static inline void ferry_delivery_depth_exit(void) { ferry_delivery_depth -= 1; }
+
 #endif

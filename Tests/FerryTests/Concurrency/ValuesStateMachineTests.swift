@@ -45,11 +45,11 @@ struct ValuesStateMachineTests {
   @Test func batchSwapsTheWholeBuffer() {
     var machine = Machine(limit: .unbounded)
     for element in 1...5 { _ = machine.received(element) }
-    var local = ValuesBuffer<Int>()
+    var local = FIFOBuffer<Int>()
     guard case .element(1) = machine.nextBatch(into: &local) else { Issue.record("expected 1"); return }
     #expect(local.count == 4)
     #expect(machine.buffer.isEmpty)
-    var empty = ValuesBuffer<Int>()
+    var empty = FIFOBuffer<Int>()
     guard case .suspend = machine.nextBatch(into: &empty) else { Issue.record("expected suspend"); return }
   }
 
@@ -112,7 +112,7 @@ struct ValuesStateMachineTests {
   }
 
   @Test func bufferGrowsAndKeepsOrderAcrossWrapAround() {
-    var buffer = ValuesBuffer<Int>()
+    var buffer = FIFOBuffer<Int>()
     var expected: [Int] = []
     var next = 0
     var popped: [Int] = []

@@ -27,7 +27,14 @@ import Testing
     #expect(isCompleted(allDone.on(.completed, index: 0)))
   }
 
-  @Test func zipPairsAndCompletesWhenACompletedBufferIsEmpty() {
+  @Test func combineLatestNoticesAnEmptyCompletedSourceAtTheNextElement() {
+    var state = CombineLatestState(count: 2)
+    #expect(state.on(.completed, index: 1) == nil)  // empty: not at once (RxSwift)
+    #expect(isCompleted(state.on(.next(1), index: 0)))  // every other source is done, none can combine
+    #expect(state.on(.next(2), index: 0) == nil)  // stopped
+  }
+
+  @Test func zipPairsAndCompletesWhenEverySourceHasCompleted() {
     var state = ZipState(count: 2)
     #expect(state.on(.next(1), index: 0) == (nil, nil))
     #expect(state.on(.next(2), index: 0) == (nil, nil))
@@ -35,8 +42,11 @@ import Testing
     let first = state.on(.next(10), index: 1)
     #expect(values(first.0) == ["1", "10"] && first.1 == nil)
     let second = state.on(.next(20), index: 1)
-    #expect(values(second.0) == ["2", "20"] && isCompleted(second.1))
-    #expect(state.on(.next(30), index: 1) == (nil, nil))
+    #expect(values(second.0) == ["2", "20"] && second.1 == nil)  // the first buffer ran dry: not yet (RxSwift)
+    #expect(state.on(.next(30), index: 1) == (nil, nil))  // buffered, never paired
+    let end = state.on(.completed, index: 1)
+    #expect(end.0 == nil && isCompleted(end.1))
+    #expect(state.on(.next(40), index: 1) == (nil, nil))  // stopped
   }
 
   @Test func zipErrorStops() {

@@ -49,12 +49,37 @@ import Testing
     expectSubscriptions(second.subscriptions, "^----!")
   }
 
-  @Test func sourceCompletingWithoutElementsCompletesAtOnce() throws {
+  /// As RxSwift 6.10: a source completing without elements is noticed at the next element of another source
+  /// (no combination can ever be produced), not at once.
+  @Test func sourceCompletingWithoutElementsIsNoticedAtTheNextElement() throws {
     let scheduler = TestScheduler(initialClock: 0)
     let first = try scheduler.createHotObservable("^-1", of: Int.self)
     let observer = scheduler.start { Observable.combineLatest(first, Observable<Int>.empty()) { $0 + $1 } }
-    expectMarbles(observer.events, "(^|)")
-    expectSubscriptions(first.subscriptions, "(^!)")
+    expectMarbles(observer.events, "^-|")
+    expectSubscriptions(first.subscriptions, "^-!")
+  }
+
+  /// As RxSwift 6.10: a source completing empty while another has not emitted either does not complete
+  /// `combineLatest` until every source has completed, or an element arrives whose other sources are all done.
+  @Test func sourcesCompletingEmptyOneAfterAnotherCompleteWhenAllHave() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let first = try scheduler.createHotObservable("^-|", of: Int.self)
+    let second = try scheduler.createHotObservable("^---|", of: Int.self)
+    let observer = scheduler.start { Observable.combineLatest(first, second) { $0 + $1 } }
+    expectMarbles(observer.events, "^---|")
+    expectSubscriptions(first.subscriptions, "^-!")
+    expectSubscriptions(second.subscriptions, "^---!")
+  }
+
+  /// An element from a source whose partner has completed with a value still combines (RxSwift).
+  @Test func completedSourceKeepsCombiningWithItsLastValue() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let first = try scheduler.createHotObservable("^1|", of: Int.self)
+    let second = try scheduler.createHotObservable("^--a-b-|", values: ["a": 10, "b": 20])
+    let observer = scheduler.start { Observable.combineLatest(first, second) { $0 + $1 } }
+    expectMarbles(observer.events, "^--a-b-|", values: ["a": 11, "b": 21])
+    expectSubscriptions(first.subscriptions, "^-!")
+    expectSubscriptions(second.subscriptions, "^------!")
   }
 
   @Test func errorTerminatesAndDisposesOthers() throws {

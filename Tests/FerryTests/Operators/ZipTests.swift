@@ -11,22 +11,35 @@ import Testing
     expectMarbles(observer.events, "^--AB-C", values: ["A": "1a", "B": "2b", "C": "3c"])
   }
 
-  @Test func completesWhenCompletedSourceHasNothingBuffered() throws {
+  /// As RxSwift 6.10: a completed source whose buffer runs dry does not complete `zip`; it completes when every
+  /// source has completed. The completed source's subscription ends at its completion, the others stay.
+  @Test func completesOnlyWhenEverySourceHasCompleted() throws {
     let scheduler = TestScheduler(initialClock: 0)
     let first = try scheduler.createHotObservable("^12|", of: Int.self)
     let second = try scheduler.createHotObservable("^---a-b", values: ["a": 10, "b": 20])
     let observer = scheduler.start { Observable.zip(first, second) { $0 + $1 } }
-    expectMarbles(observer.events, "^---a-(b|)", values: ["a": 11, "b": 22])
+    expectMarbles(observer.events, "^---a-b", values: ["a": 11, "b": 22])
     expectSubscriptions(first.subscriptions, "^--!")
-    expectSubscriptions(second.subscriptions, "^-----!")
+    expectSubscriptions(second.subscriptions, "^<79>!")
   }
 
-  @Test func emptySourceCompletesAtOnce() throws {
+  @Test func completesWhenTheOtherSideFinishes() throws {
+    let scheduler = TestScheduler(initialClock: 0)
+    let first = try scheduler.createHotObservable("^12|", of: Int.self)
+    let second = try scheduler.createHotObservable("^---a-b-c--|", values: ["a": 10, "b": 20, "c": 30])
+    let observer = scheduler.start { Observable.zip(first, second) { $0 + $1 } }
+    expectMarbles(observer.events, "^---a-b----|", values: ["a": 11, "b": 22])
+    expectSubscriptions(first.subscriptions, "^--!")
+    expectSubscriptions(second.subscriptions, "^----------!")
+  }
+
+  /// As RxSwift 6.10: an empty source does not complete `zip` at once; it waits for the other sources.
+  @Test func emptySourceWaitsForTheOthers() throws {
     let scheduler = TestScheduler(initialClock: 0)
     let first = try scheduler.createHotObservable("^-1", of: Int.self)
     let observer = scheduler.start { Observable.zip(first, Observable<Int>.empty()) { $0 + $1 } }
-    expectMarbles(observer.events, "(^|)")
-    expectSubscriptions(first.subscriptions, "(^!)")
+    expectMarbles(observer.events, "^")
+    expectSubscriptions(first.subscriptions, "^<79>!")
   }
 
   @Test func synchronousSourcesZip() {

@@ -253,24 +253,69 @@ struct DriverTests {
     #expect(weakTracked == nil)
   }
 
-  @Test func nestedDriverDeliveryHopsInsteadOfRecursing() async {
+  /// One Driver delivering into another on the main thread: the inner one is delivered inline, as in RxSwift (each
+  /// Driver has its own main scheduler, whose re-entrancy check is its own).
+  @Test func nestedDriverDeliveryOnTheMainThreadRunsInline() {
     let outer = BehaviorRelay(value: 0)
     let inner = BehaviorRelay(value: 0)
     let log = LockedBox<[String]>([])
     let bag = DisposeBag()
+    inner.asDriver().skipFirstForTest().drive(onNext: { value in
+      log.withLock { $0.append("inner \(value)") }
+    }).disposed(by: bag)
+    outer.asDriver().drive(onNext: { value in
+      guard value == 1 else { return }
+      inner.accept(value)
+      log.withLock { $0.append("outer \(value)") }
+    }).disposed(by: bag)
+    outer.accept(1)
+    #expect(log.current == ["inner 1", "outer 1"])
+  }
+
+  /// On the main thread `BehaviorRelay("initial").asDriver().drive(observer)`, then a second Driver that emits
+  /// synchronously driven into that relay: every value is recorded synchronously (issue 11/12).
+  @Test func driverDrivenIntoARelayObservedByAnotherDriverIsRecordedSynchronously() {
+    let relay = BehaviorRelay(value: "initial")
+    let recorded = LockedBox<[String]>([])
+    let bag = DisposeBag()
+    relay.asDriver().drive(onNext: { value in recorded.withLock { $0.append(value) } }).disposed(by: bag)
+    let second = BehaviorRelay(value: "a")
+    second.asDriver().drive(relay).disposed(by: bag)
+    second.accept("b")
+    Driver.just("c").drive(relay).disposed(by: bag)
+    #expect(recorded.current == ["initial", "a", "b", "c"])
+  }
+
+  /// The same through `flatMapLatest` chains of Drivers.
+  @Test func flatMapLatestChainOfDriversIsDeliveredSynchronously() {
+    let trigger = BehaviorRelay(value: 0)
+    let values = BehaviorRelay(value: "x")
+    let recorded = LockedBox<[String]>([])
+    let bag = DisposeBag()
+    trigger.asDriver()
+      .flatMapLatest { number in values.asDriver().map { "\(number)\($0)" } }
+      .drive(onNext: { value in recorded.withLock { $0.append(value) } })
+      .disposed(by: bag)
+    values.accept("y")
+    trigger.accept(1)
+    #expect(recorded.current == ["0x", "0y", "1y"])
+  }
+
+  /// A Driver that re-enters itself is still deferred rather than recursing.
+  @Test func driverReenteringItselfIsDeferred() async {
+    let relay = BehaviorRelay(value: 0)
+    let log = LockedBox<[String]>([])
+    let bag = DisposeBag()
     await awaitSignal { done in
-      inner.asDriver().skipFirstForTest().drive(onNext: { value in
-        log.withLock { $0.append("inner \(value)") }
-        done()
+      relay.asDriver().drive(onNext: { value in
+        log.withLock { $0.append("start \(value)") }
+        if value == 1 { relay.accept(2) }
+        log.withLock { $0.append("end \(value)") }
+        if value == 2 { done() }
       }).disposed(by: bag)
-      outer.asDriver().drive(onNext: { value in
-        guard value == 1 else { return }
-        inner.accept(value)
-        log.withLock { $0.append("outer \(value)") }
-      }).disposed(by: bag)
-      outer.accept(1)
+      relay.accept(1)
     }
-    #expect(log.current == ["outer 1", "inner 1"])
+    #expect(log.current == ["start 0", "end 0", "start 1", "end 1", "start 2", "end 2"])
   }
 }
 

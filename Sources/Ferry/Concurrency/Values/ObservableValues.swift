@@ -175,7 +175,7 @@ struct ValuesIteratorCore<Element: Sendable> {
   private var context: ValuesIteratorContext<Element>?
   private var isCancelled = false
   /// Elements taken from the shared buffer in one batch (unbounded policy only); consumed without locking.
-  @usableFromInline var local = ValuesBuffer<Element>()
+  @usableFromInline var local = FIFOBuffer<Element>()
 
   init(source: Observable<Element>, limit: ValuesLimit) {
     self.source = source

@@ -91,13 +91,13 @@ struct ValuesStateMachine<Element> {
     /// The subscription to dispose.
     var subscription: (any Disposable)?
     /// The elements that were still buffered, to release outside the lock.
-    var buffer: ValuesBuffer<Element>
+    var buffer: FIFOBuffer<Element>
   }
 
   let limit: ValuesLimit
   private var state = State.active(waiting: nil)
   private var subscription: (any Disposable)?
-  private(set) var buffer = ValuesBuffer<Element>()
+  private(set) var buffer = FIFOBuffer<Element>()
 
   init(limit: ValuesLimit) {
     self.limit = limit
@@ -183,7 +183,7 @@ struct ValuesStateMachine<Element> {
 
   /// The consumer pulls every buffered element at once: swaps the buffer with `local` (which must be empty) and
   /// returns the first one. Used by the unbounded policy, where taking a batch changes nothing observable.
-  mutating func nextBatch(into local: inout ValuesBuffer<Element>) -> NextAction {
+  mutating func nextBatch(into local: inout FIFOBuffer<Element>) -> NextAction {
     precondition(local.isEmpty, "Internal inconsistency: nextBatch(into:) with a non-empty local buffer")
     if !buffer.isEmpty {
       swap(&buffer, &local)
@@ -225,7 +225,7 @@ struct ValuesStateMachine<Element> {
 
   /// The iteration was cancelled. Idempotent.
   mutating func cancelled() -> CancelAction {
-    var action = CancelAction(continuation: nil, subscription: nil, buffer: ValuesBuffer())
+    var action = CancelAction(continuation: nil, subscription: nil, buffer: FIFOBuffer())
     switch state {
     case .active(let waiting):
       action.continuation = waiting

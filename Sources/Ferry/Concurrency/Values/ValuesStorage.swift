@@ -43,7 +43,7 @@ final class ValuesStorage<Element: Sendable>: ObserverType, Sendable {
 
   /// Pulls one element (bounded policies) or the whole buffer (unbounded) without suspending.
   @inline(__always)
-  func next(batchInto local: inout ValuesBuffer<Element>, batch: Bool) -> ValuesStateMachine<Element>.NextAction {
+  func next(batchInto local: inout FIFOBuffer<Element>, batch: Bool) -> ValuesStateMachine<Element>.NextAction {
     if batch {
       return state.withLock { $0.nextBatch(into: &local) }
     }

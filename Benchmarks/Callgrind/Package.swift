@@ -1,0 +1,24 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+import struct Foundation.URL
+
+// SwiftPM names a path dependency after its directory, so the root's identity depends on where it was cloned.
+let ferryPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  .deletingLastPathComponent().lastPathComponent.lowercased()
+
+// The hot paths as a plain executable, counted under `valgrind --tool=callgrind` by `Benchmarks/callgrind-check.sh`
+// (the CI gate: instructions per element are deterministic where timings on a shared machine are not). No
+// dependencies besides Ferry, so it builds offline.
+let package = Package(
+  name: "FerryCallgrind",
+  platforms: [.iOS(.v17), .macOS(.v14)],
+  dependencies: [.package(path: "../..")],
+  targets: [
+    .executableTarget(
+      name: "FerryCallgrind",
+      dependencies: [.product(name: "Ferry", package: ferryPackage)],
+      swiftSettings: [.swiftLanguageMode(.v6)]
+    )
+  ]
+)

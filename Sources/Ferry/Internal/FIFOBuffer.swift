@@ -1,0 +1,66 @@
+/// A growable FIFO ring of elements (a minimal deque): the queue of the serial-delivery engine and the buffer of
+/// the `values` bridge.
+///
+/// The capacity is a power of two and only grows; once it has grown to the steady-state size, `append` and
+/// `popFirst` allocate nothing. `popFirst` moves the element out (the slot keeps no reference), so a caller
+/// holding a lock can release what it took after unlocking. Two buffers can be exchanged with `swap` in O(1),
+/// which is how the unbounded `values` iterator takes every buffered element in one lock round-trip while
+/// handing its own (empty, already allocated) storage back to the producer.
+@usableFromInline
+struct FIFOBuffer<Element> {
+  @usableFromInline var slots: ContiguousArray<Element?> = []
+  @usableFromInline var head = 0
+  @usableFromInline var count = 0
+
+  @inlinable
+  init() {}
+
+  @inlinable
+  var isEmpty: Bool { count == 0 }
+
+  /// Appends `element` at the back, growing the storage if it is full.
+  @inlinable
+  mutating func append(_ element: Element) {
+    if count == slots.count { grow() }
+    slots[(head &+ count) & (slots.count &- 1)] = element
+    count &+= 1
+  }
+
+  /// Inserts `element` at the front, growing the storage if it is full.
+  @inlinable
+  mutating func prepend(_ element: Element) {
+    if count == slots.count { grow() }
+    head = (head &- 1) & (slots.count &- 1)
+    slots[head] = element
+    count &+= 1
+  }
+
+  /// Removes and returns the front element.
+  @inlinable
+  mutating func popFirst() -> Element? {
+    guard count > 0 else { return nil }
+    var element: Element? = nil
+    swap(&element, &slots[head])
+    head = (head &+ 1) & (slots.count &- 1)
+    count &-= 1
+    if count == 0 { head = 0 }
+    return element
+  }
+
+  /// Removes every element, keeping the storage. Releases them: not to be called under a lock.
+  mutating func removeAll() {
+    while popFirst() != nil {}
+  }
+
+  @usableFromInline
+  mutating func grow() {
+    let oldCapacity = slots.count
+    let newCapacity = Swift.max(16, oldCapacity * 2)
+    var newSlots = ContiguousArray<Element?>(repeating: nil, count: newCapacity)
+    for offset in 0..<count {
+      swap(&newSlots[offset], &slots[(head + offset) & (oldCapacity - 1)])
+    }
+    slots = newSlots
+    head = 0
+  }
+}

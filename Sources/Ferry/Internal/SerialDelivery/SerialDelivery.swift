@@ -1,0 +1,48 @@
+import _FerryAtomics
+
+/// The serial-delivery engine: one thread delivers at a time, others queue, re-entrant sends are queued.
+///
+/// Every subject, relay and serialising operator delivers through a ``SerialDeliveryStateMachine``: the subjects
+/// (`SubjectCore`) and the multi-source sinks (`SerializingSink`, `TimedSink`) keep it under the lock that guards
+/// their own state, `observe(on:)` keeps it alone in a ``SerialDeliveryStorage``. The guarantees are the same
+/// everywhere:
+/// - serialised: the party that takes the emitter role delivers; a send that finds the role taken (from another
+///   thread, or re-entrantly from inside the observer) is queued and delivered by the emitter, in order;
+/// - `dispose()` on the delivering thread stops delivery before it returns (the emitter checks before each item);
+/// - nothing is called under a lock, and every item the queue hands back or drops is released after unlocking.
+///
+/// Bounded latency and memory (subjects and relays): a producer on another thread that finds delivery busy does
+/// not hand its send to the emitter; it *waits its turn* (fair back-pressure, first come first served) and then
+/// delivers its own send. So no `accept()` delivers other threads' work, and the queue only ever holds re-entrant
+/// sends. A thread that is itself delivering (inside any Ferry delivery) or the main thread never waits: their
+/// sends are queued, so streams feeding each other from two threads cannot deadlock and the main thread is never
+/// blocked by a background emitter.
+///
+/// The rule for subscribers: an observer must not block its thread waiting for *another thread* that sends to the
+/// same stream (for example `DispatchQueue.global().sync { relay.accept(x) }` from inside an observer of
+/// `relay`): that thread waits for the observer's delivery to end, so the two deadlock. Sending from the observer
+/// itself is fine (it is queued), and so is any non-blocking hop (`async`, `observe(on:)`).
+///
+/// Main-queue delivery (`observe(on: MainScheduler.instance)`, `Driver`, `Signal`) hands the main queue back after
+/// at most ``mainQueueBatch`` elements and continues in a new main-queue block, so other main-queue work runs in
+/// between whatever the producers do.
+@usableFromInline
+enum SerialDelivery {
+  /// How many queued items a scheduled delivery handles before it yields its scheduler.
+  static let mainQueueBatch = 64
+
+  /// Whether the calling thread may block waiting for an emitter role: not while it is inside a delivery itself,
+  /// and never on the main thread.
+  @usableFromInline
+  static func callerMayWait() -> Bool {
+    ferry_delivery_depth_get() == 0 && !MainScheduler.isOnMainQueue
+  }
+
+  /// Marks the calling thread as delivering (it holds an emitter role) until ``exit()``.
+  @inlinable @inline(__always)
+  static func enter() { ferry_delivery_depth_enter() }
+
+  /// Ends ``enter()``.
+  @inlinable @inline(__always)
+  static func exit() { ferry_delivery_depth_exit() }
+}

@@ -1,0 +1,182 @@
+/// The state of one serial-delivery queue: who holds the emitter role, and what waits for it.
+///
+/// A value type with one `mutating` method per input, each returning what the caller must do after leaving the
+/// lock that guards it. Every item it gives back (to deliver, or dropped) is *moved out*, so the caller releases it
+/// outside the lock (a `deinit` can run user code that calls back in).
+///
+/// Invariants:
+/// - at most one party holds the emitter role (`delivering`); only it delivers, one item at a time;
+/// - items are handed out in the order they were queued (``prepend(_:)`` puts an undelivered item back first);
+/// - once `closed`, nothing is queued or handed out again, and the queue is empty;
+/// - a send that may wait (a producer on another thread, see ``send(_:mayWait:)``) is not queued: it registers a
+///   waiter and gets the role handed to it, in arrival order, once the emitter has delivered everything queued. So
+///   an emitter never delivers other threads' work, and the queue only holds re-entrant sends.
+@usableFromInline
+struct SerialDeliveryStateMachine<Item> {
+  @usableFromInline
+  enum State {
+    /// Nobody delivers; the queue is empty.
+    case idle
+    /// One party holds the emitter role; the queue holds what it must deliver next.
+    case delivering
+    /// Disposed: nothing more is delivered.
+    case closed
+  }
+
+  /// What to do with an item offered through ``send(_:)``.
+  @usableFromInline
+  enum SendAction {
+    /// The caller took the emitter role: deliver this item now (outside the lock), then call ``next()``.
+    case deliver(Item)
+    /// Queued behind the delivery in progress (another thread's, or this thread's own re-entrant one).
+    case queued
+    /// Another thread delivers: block on `waiter` (outside the lock) until the role is handed over, then deliver
+    /// the item (which the caller kept) and call ``next()``.
+    case wait(SerialDeliveryWaiter)
+    /// Closed: release the item outside the lock.
+    case dropped(Item)
+  }
+
+  /// What the emitter does next.
+  @usableFromInline
+  enum NextAction {
+    /// Deliver this item (outside the lock), then call ``next()`` again.
+    case deliver(Item)
+    /// The queue is empty and a producer waits: the role passes to it; grant it (outside the lock) and return.
+    case handOff(SerialDeliveryWaiter)
+    /// The queue is empty (or closed): the emitter role was given up.
+    case idle
+  }
+
+  @usableFromInline var state = State.idle
+  @usableFromInline var queue = FIFOBuffer<Item>()
+  @usableFromInline var waiters = FIFOBuffer<SerialDeliveryWaiter>()
+
+  @inlinable init() {}
+
+  /// Whether a party holds the emitter role.
+  @inlinable var isDelivering: Bool {
+    if case .delivering = state { return true }
+    return false
+  }
+
+  /// Whether the queue was closed.
+  @inlinable var isClosed: Bool {
+    if case .closed = state { return true }
+    return false
+  }
+
+  /// The number of queued items.
+  @inlinable var queuedCount: Int { queue.count }
+
+  /// Takes the emitter role if nobody holds it (the uncontended path: the caller delivers its own item without
+  /// handing it to the state machine); returns whether it did.
+  @inlinable
+  mutating func takeRoleIfIdle() -> Bool {
+    guard case .idle = state else { return false }
+    state = .delivering
+    return true
+  }
+
+  /// The number of producers waiting for the role.
+  @inlinable var waitingCount: Int { waiters.count }
+
+  /// Offers `item`: delivered now by the caller if nobody delivers; otherwise queued, or — when `mayWait` (the
+  /// caller is not inside any delivery, so blocking it cannot deadlock) — the caller waits for its turn.
+  @inlinable
+  mutating func send(_ item: Item, mayWait: Bool = false) -> SendAction {
+    switch state {
+    case .idle:
+      state = .delivering
+      return .deliver(item)
+    case .delivering:
+      if mayWait {
+        let waiter = SerialDeliveryWaiter()
+        waiters.append(waiter)
+        return .wait(waiter)
+      }
+      queue.append(item)
+      return .queued
+    case .closed:
+      return .dropped(item)
+    }
+  }
+
+  /// Queues `item` without taking the emitter role (the caller then calls ``startDelivering()``); returns the item
+  /// back if closed, to release outside the lock. Used by sinks that decide several items under one lock.
+  @inlinable
+  mutating func enqueue(_ item: Item) -> Item? {
+    if case .closed = state { return item }
+    queue.append(item)
+    return nil
+  }
+
+  /// Takes the emitter role if nobody holds it and something is queued, and hands out the first item.
+  @inlinable
+  mutating func startDelivering() -> NextAction {
+    guard case .idle = state, let first = queue.popFirst() else { return .idle }
+    state = .delivering
+    return .deliver(first)
+  }
+
+  /// Takes the emitter role for a delivery that will run later (on a scheduler) if nobody holds it; returns whether
+  /// the caller must schedule it. The item is queued either way (unless closed, when it is handed back).
+  @inlinable
+  mutating func sendDeferred(_ item: Item) -> (schedule: Bool, dropped: Item?) {
+    switch state {
+    case .idle:
+      state = .delivering
+      queue.append(item)
+      return (true, nil)
+    case .delivering:
+      queue.append(item)
+      return (false, nil)
+    case .closed:
+      return (false, item)
+    }
+  }
+
+  /// The emitter could not deliver `item` now: it goes back to the front of the queue; the emitter keeps the role
+  /// (and schedules a later delivery). Returns the item if closed, to release outside the lock.
+  @inlinable
+  mutating func prepend(_ item: Item) -> Item? {
+    switch state {
+    case .delivering:
+      queue.prepend(item)
+      return nil
+    case .closed:
+      return item
+    case .idle:
+      preconditionFailure("Internal inconsistency: SerialDelivery.prepend without the emitter role")
+    }
+  }
+
+  /// The emitter asks for the next item (after delivering one, or when its scheduled delivery starts): hands it
+  /// out, or gives up the role when the queue is empty. An emitter that stops after a bounded batch simply does
+  /// not call this; it keeps the role and its next scheduled run continues here.
+  @inlinable
+  mutating func next() -> NextAction {
+    switch state {
+    case .delivering:
+      if let next = queue.popFirst() { return .deliver(next) }
+      if let waiter = waiters.popFirst() { return .handOff(waiter) }
+      state = .idle
+      return .idle
+    case .closed:
+      return .idle
+    case .idle:
+      preconditionFailure("Internal inconsistency: SerialDelivery.next without the emitter role")
+    }
+  }
+
+  /// Closes the queue: nothing more is delivered. Returns what was queued, to release outside the lock. Idempotent.
+  /// Only stages that never wait (``send(_:mayWait:)`` with `false`) close.
+  @inlinable
+  mutating func close() -> FIFOBuffer<Item> {
+    precondition(waiters.isEmpty, "Internal inconsistency: SerialDelivery closed with producers waiting")
+    state = .closed
+    var dropped = FIFOBuffer<Item>()
+    swap(&dropped, &queue)
+    return dropped
+  }
+}

@@ -1,2 +1,0 @@
-// FerryStore (actor-isolated stores) arrives with its own issue; the target exists so the product is declared.
-import Ferry

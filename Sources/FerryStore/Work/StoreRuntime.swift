@@ -1,0 +1,151 @@
+import Ferry
+
+/// What a store's async work sends back to the main actor, in the order it sent it.
+package enum StoreOutput<Feature: StoreFeature>: Sendable {
+  case action(Feature.Action)
+  case effect(Feature.Effect)
+  case command(Feature.Command)
+  case failure(any Error)
+}
+
+/// The part of a store that its async work reaches from other threads: the work bookkeeping
+/// (``WorkStateMachine``) and the inbox of outputs waiting for the main actor, behind one lock.
+///
+/// `@unchecked Sendable`: `state` is a `LockedState`; `store` is a weak reference written once, in `Store.init`,
+/// before the runtime is shared, and weak references load atomically; the other properties are immutable.
+package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
+  struct State {
+    var work = WorkStateMachine()
+    var inbox: [StoreOutput<Feature>] = []
+    var drainScheduled = false
+  }
+
+  let state = LockedState(State())
+  let clock: StoreClock
+  /// Whether outputs are applied by a main-actor drain the runtime schedules (apps) or pulled one by one
+  /// (`TestStore`, which applies them when the test receives them).
+  package let drainsAutomatically: Bool
+  weak var store: Store<Feature>?
+
+  init(clock: StoreClock, drainsAutomatically: Bool) {
+    self.clock = clock
+    self.drainsAutomatically = drainsAutomatically
+  }
+
+  /// Queues `output` of the work `token` (dropped if that work was cancelled or the store released).
+  func send(_ output: StoreOutput<Feature>, from token: UInt64) {
+    let scheduleDrain = state.withLock { state -> Bool? in
+      guard state.work.isLive(token) else { return nil }
+      state.inbox.append(output)
+      guard drainsAutomatically, !state.drainScheduled else { return false }
+      state.drainScheduled = true
+      return true
+    }
+    if scheduleDrain == true {
+      Task { @MainActor [weak store] in store?.drainInbox() }
+    }
+  }
+
+  /// Takes every queued output (and allows the next `send` to schedule a drain).
+  func takeInbox() -> [StoreOutput<Feature>] {
+    state.withLock { state in
+      state.drainScheduled = false
+      guard !state.inbox.isEmpty else { return [] }
+      defer { state.inbox = [] }
+      return state.inbox
+    }
+  }
+
+  /// Takes the oldest queued output.
+  package func takeNextOutput() -> StoreOutput<Feature>? {
+    state.withLock { state in state.inbox.isEmpty ? nil : state.inbox.removeFirst() }
+  }
+
+  /// The queued outputs, oldest first (for a test's failure message).
+  package var queuedOutputs: [StoreOutput<Feature>] { state.withLock { $0.inbox } }
+
+  /// The number of works waiting or running.
+  package var liveWorkCount: Int { state.withLock { $0.work.liveCount } }
+
+  /// Cancels every work with `id`.
+  func cancel(id: AnyHashable) {
+    let tasks = state.withLock { $0.work.cancel(id: id) }
+    for task in tasks { task.cancel() }
+  }
+
+  /// Cancels the works `tokens`.
+  func cancel(tokens: [UInt64]) {
+    let tasks = state.withLock { state in tokens.compactMap { state.work.cancel(token: $0) } }
+    for task in tasks { task.cancel() }
+  }
+
+  /// Cancels every work; the store keeps running.
+  package func cancelAllWork() {
+    let tasks = state.withLock { state in state.work.cancelAll() }
+    for task in tasks { task.cancel() }
+  }
+
+  /// Cancels all work, refuses new work and drops the queued outputs (the store is gone or cancelled).
+  package func close() {
+    let (tasks, dropped) = state.withLock { state in
+      defer { state.inbox = [] }
+      return (state.work.close(), state.inbox)
+    }
+    for task in tasks { task.cancel() }
+    _ = dropped  // released here, outside the lock: an output's deinit may run user code
+  }
+
+  package var isClosed: Bool { state.withLock { $0.work.isClosed } }
+
+  /// Starts `operation` under `policy`; returns its token and task, or `nil` if the policy dropped it.
+  func start(
+    id: AnyHashable?, policy: WorkPolicy, priority: TaskPriority?,
+    operation: @escaping @Sendable (StoreSend<Feature>) async throws -> Void
+  ) -> (token: UInt64, task: Task<Void, Never>)? {
+    let now = clock.now()
+    let action = state.withLock { $0.work.start(id: id, policy: policy, now: now) }
+    guard case .start(let token, let superseded, let after, let delay) = action else { return nil }
+    for task in superseded { task.cancel() }
+    let send = StoreSend<Feature>(
+      output: { [self] in self.send($0, from: token) },
+      isLive: { [self] in self.state.withLock { $0.work.isLive(token) } })
+    let task = startBridgeTask(priority: priority) { [self] in
+      await self.run(token, after: after, delay: delay, send: send, operation: operation)
+    }
+    let attached = state.withLock { $0.work.attach(task, to: token) }
+    if !attached { task.cancel() }
+    return (token, task)
+  }
+
+  private func run(
+    _ token: UInt64, after: Task<Void, Never>?, delay: Duration?, send: StoreSend<Feature>,
+    operation: @Sendable (StoreSend<Feature>) async throws -> Void
+  ) async {
+    defer { state.withLock { $0.work.finish(token) } }
+    if let after { await after.value }
+    if let delay {
+      do { try await clock.sleep(delay) } catch { return }
+    }
+    let now = clock.now()
+    guard !Task.isCancelled, state.withLock({ $0.work.begin(token, now: now) }) else { return }
+    do {
+      try await operation(send)
+    } catch {
+      // Cancellation is how superseded or released work ends: never reported.
+      guard !(error is CancellationError), !Task.isCancelled else { return }
+      self.send(.failure(error), from: token)
+    }
+  }
+}
+
+/// The store's clock, type-erased: sleeping and reading the time since the store was created.
+package struct StoreClock: Sendable {
+  let sleep: @Sendable (Duration) async throws -> Void
+  let now: @Sendable () -> Duration
+
+  package init<C: Clock>(_ clock: C) where C.Duration == Duration {
+    let origin = clock.now
+    sleep = { try await clock.sleep(until: clock.now.advanced(by: $0), tolerance: nil) }
+    now = { origin.duration(to: clock.now) }
+  }
+}

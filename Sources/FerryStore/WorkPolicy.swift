@@ -1,0 +1,22 @@
+/// How a store runs async work that shares an id with work already started, named after the Rx operator each one
+/// replaces.
+///
+/// Work started without an id (``StoreContext/run(priority:_:)``) always runs concurrently.
+public enum WorkPolicy: Sendable, Hashable {
+  /// Run concurrently with the work already running (Rx `flatMap`).
+  case flatMap
+  /// Latest wins (Rx `flatMapLatest`): cancel the work running with the same id, then run. The superseded work
+  /// emits nothing from the moment it is cancelled.
+  case flatMapLatest
+  /// Drop while running (Rx `flatMapFirst`): ignore the new work while work with the same id runs.
+  case flatMapFirst
+  /// Queue (Rx `concatMap`): run after the work already queued with the same id has finished.
+  case concatMap
+  /// Run once `dueTime` has passed on the store's clock without newer work with the same id (Rx `debounce`);
+  /// newer work cancels the work with the same id, waiting or running (the search pipeline `debounce` +
+  /// `flatMapLatest` in one policy).
+  case debounce(Duration)
+  /// Run the first work at once, then at most once per `period` on the store's clock (Rx `throttle`): with
+  /// `latest`, the newest work started within the period runs when it ends; without, that work is dropped.
+  case throttle(Duration, latest: Bool = true)
+}

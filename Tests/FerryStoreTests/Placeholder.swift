@@ -1,2 +1,0 @@
-import Ferry
-import Testing

@@ -1,0 +1,125 @@
+import Ferry
+import FerryStore
+import FerryTesting
+import Observation
+import Testing
+
+@MainActor
+@Suite("Store adapters: Driver, Signal, commands, legacy façade, scope")
+struct StoreAdapterTests {
+  func makeStore() -> Store<WorkFeature> {
+    Store(initialState: .init(), feature: WorkFeature(clock: ContinuousClock()))
+  }
+
+  @Test func stateDriverEmitsSynchronouslyOnePerCommit() {
+    let store = makeStore()
+    var counts: [Int] = []
+    let subscription = store.stateDriver.drive(onNext: { counts.append($0.count) })
+    defer { subscription.dispose() }
+    #expect(counts == [0])
+    store.send(.incrementTwiceThenEffect)
+    #expect(counts == [0, 1, 2])  // every committed state, not coalesced
+  }
+
+  @Test func keyPathDriverEmitsDistinctValues() {
+    let store = makeStore()
+    var texts: [String] = []
+    let subscription = store.driver(\.text).drive(onNext: { texts.append($0) })
+    defer { subscription.dispose() }
+    store.send(.increment)  // text unchanged
+    store.send(.setText("a"))
+    store.send(.increment)
+    store.send(.setText("b"))
+    #expect(texts == ["", "a", "b"])
+  }
+
+  @Test func commandObserverSendsBoundElements() {
+    let store = makeStore()
+    let taps = PublishRelay<Void>()
+    let subscription = taps.map { WorkFeature.Command.increment }.bind(to: store.commandObserver)
+    taps.accept(())
+    taps.accept(())
+    #expect(store.state.count == 2)
+    subscription.dispose()
+    taps.accept(())
+    #expect(store.state.count == 2)
+  }
+
+  @Test func commandObserverDoesNotKeepTheStoreAlive() {
+    weak var weakStore: Store<WorkFeature>?
+    let observer: AnyObserver<WorkFeature.Command>
+    do {
+      let store = makeStore()
+      weakStore = store
+      observer = store.commandObserver
+    }
+    #expect(weakStore == nil)
+    observer.onNext(.increment)  // ignored
+  }
+
+  /// The seed-000 view controller's bindings, unchanged, on the new store through the legacy façade.
+  @Test func legacyFacadePresentsTheOldSurface() {
+    let store = makeStore()
+    let facade: any LegacyWorkViewStore = store.legacyFacade
+    var counts: [Int] = []
+    var effects: [WorkFeature.Effect] = []
+    let bag = DisposeBag()
+    facade.state.map(\.count).distinctUntilChanged().drive(onNext: { counts.append($0) }).disposed(by: bag)
+    facade.effect.emit(onNext: { effects.append($0) }).disposed(by: bag)
+    facade.dispatchCommand(.incrementTwiceThenEffect)
+    #expect(counts == [0, 1, 2])
+    #expect(effects == [.counted(2)])
+    #expect(facade.currentState.count == 2)
+  }
+
+  @Test func legacyFacadeDispatchFromAnotherThreadReachesTheStore() async {
+    let store = makeStore()
+    let facade = store.legacyFacade
+    let states = store.stateDriver.values
+    await Task.detached { facade.dispatchCommand(.increment) }.value
+    for await state in states where state.count == 1 { break }
+    #expect(store.state.count == 1)
+  }
+
+  @Test func scopedStoreFollowsItsSliceAndIgnoresUnrelatedChanges() {
+    let store = makeStore()
+    let child = store.scope(
+      state: \.text, command: { (text: String) in .setText(text) },
+      effect: { effect -> String? in if case .chained(let name) = effect { return name } else { return nil } })
+    #expect(child.state == "")
+    let changes = Counter()
+    withObservationTracking {
+      _ = child.state
+    } onChange: {
+      changes.increment()
+    }
+    store.send(.increment)  // an unrelated slice: the child does not change
+    #expect(changes.value == 0)
+    child.send("typed")
+    #expect(changes.value == 1)
+    #expect(child.state == "typed")
+    #expect(store.state.text == "typed")  // never drifts from the parent
+  }
+
+  @Test func scopedStoreIsReleasedWithItsView() {
+    let store = makeStore()
+    weak var weakChild: ScopedStore<String, String, Never>?
+    do {
+      let child = store.scope(
+        state: \.text, command: { (text: String) in .setText(text) }, effect: { _ -> Never? in nil })
+      weakChild = child
+    }
+    #expect(weakChild == nil)
+    store.send(.setText("after"))
+  }
+}
+
+/// An app's legacy view store protocol (seed 000), conformed to by the façade with an empty extension.
+protocol LegacyWorkViewStore {
+  var state: Driver<WorkFeature.State> { get }
+  var effect: Signal<WorkFeature.Effect> { get }
+  var currentState: WorkFeature.State { get }
+  func dispatchCommand(_ command: WorkFeature.Command)
+}
+
+extension LegacyStoreFacade: LegacyWorkViewStore where Feature == WorkFeature {}

@@ -1,0 +1,192 @@
+import Testing
+
+@testable import Ferry
+
+/// Direct tests of the serial-delivery engine's state machine (issue 11): who holds the emitter role, what is
+/// queued, and what is handed back to be released outside the lock.
+@Suite("SerialDeliveryStateMachine")
+struct SerialDeliveryStateMachineTests {
+  typealias Machine = SerialDeliveryStateMachine<Int>
+
+  static func delivered(_ action: Machine.SendAction) -> Int? {
+    if case .deliver(let item) = action { return item }
+    return nil
+  }
+
+  static func next(_ machine: inout Machine) -> Int? {
+    if case .deliver(let item) = machine.next() { return item }
+    return nil
+  }
+
+  @Test func firstSendTakesTheRoleAndLaterSendsQueueInOrder() {
+    var machine = Machine()
+    #expect(!machine.isDelivering)
+    #expect(Self.delivered(machine.send(1)) == 1)
+    #expect(machine.isDelivering)
+    // Re-entrant or concurrent sends while delivering are queued, never handed out.
+    guard case .queued = machine.send(2) else {
+      Issue.record("a send while delivering must be queued")
+      return
+    }
+    _ = machine.send(3)
+    #expect(machine.queuedCount == 2)
+    #expect(Self.next(&machine) == 2)
+    #expect(Self.next(&machine) == 3)
+    #expect(Self.next(&machine) == nil)
+    #expect(!machine.isDelivering, "an empty queue gives the role up")
+    #expect(Self.delivered(machine.send(4)) == 4, "the next send takes the role again")
+  }
+
+  @Test func producersThatMayWaitGetTheRoleHandedOverInArrivalOrderAfterTheQueue() {
+    var machine = Machine()
+    #expect(Self.delivered(machine.send(1, mayWait: true)) == 1, "an idle delivery never waits")
+    guard case .wait(let firstWaiter) = machine.send(2, mayWait: true),
+      case .wait(let secondWaiter) = machine.send(3, mayWait: true)
+    else {
+      Issue.record("a producer that may wait must wait while another delivers")
+      return
+    }
+    // A re-entrant send (may not wait) is queued and goes before the waiting producers.
+    guard case .queued = machine.send(4) else {
+      Issue.record("a send that may not wait is queued")
+      return
+    }
+    #expect(machine.waitingCount == 2)
+    #expect(Self.next(&machine) == 4)
+    guard case .handOff(let handedFirst) = machine.next() else {
+      Issue.record("an empty queue hands the role to the first waiter")
+      return
+    }
+    #expect(handedFirst === firstWaiter)
+    #expect(machine.isDelivering, "the role passes on; it is not given up")
+    guard case .handOff(let handedSecond) = machine.next() else {
+      Issue.record("then to the second")
+      return
+    }
+    #expect(handedSecond === secondWaiter)
+    #expect(Self.next(&machine) == nil)
+    #expect(!machine.isDelivering)
+  }
+
+  @Test func takeRoleIfIdleOnlySucceedsWhenNobodyDelivers() {
+    var machine = Machine()
+    let first = machine.takeRoleIfIdle()
+    #expect(first)
+    #expect(machine.isDelivering)
+    let second = machine.takeRoleIfIdle()
+    #expect(!second, "the role is taken")
+    guard case .queued = machine.send(1) else {
+      Issue.record("a send while the role is taken is queued")
+      return
+    }
+    #expect(Self.next(&machine) == 1)
+    #expect(Self.next(&machine) == nil)
+    let again = machine.takeRoleIfIdle()
+    #expect(again)
+    _ = machine.close()
+    let afterClose = machine.takeRoleIfIdle()
+    #expect(!afterClose, "a closed delivery gives no role")
+  }
+
+  @Test func enqueueThenStartDeliveringHandsOutTheFirstItem() {
+    var machine = Machine()
+    #expect(machine.enqueue(1) == nil)
+    #expect(machine.enqueue(2) == nil)
+    #expect(!machine.isDelivering)
+    guard case .deliver(1) = machine.startDelivering() else {
+      Issue.record("startDelivering must hand out the first queued item")
+      return
+    }
+    // A second party finds the role taken.
+    guard case .idle = machine.startDelivering() else {
+      Issue.record("startDelivering must not hand out items while another party delivers")
+      return
+    }
+    #expect(Self.next(&machine) == 2)
+    #expect(Self.next(&machine) == nil)
+  }
+
+  @Test func startDeliveringWithAnEmptyQueueKeepsIdle() {
+    var machine = Machine()
+    guard case .idle = machine.startDelivering() else {
+      Issue.record("nothing to deliver")
+      return
+    }
+    #expect(!machine.isDelivering)
+  }
+
+  @Test func deferredSendTakesTheRoleOnceAndQueues() {
+    var machine = Machine()
+    #expect(machine.sendDeferred(1) == (true, nil) as (Bool, Int?))
+    #expect(machine.sendDeferred(2) == (false, nil) as (Bool, Int?), "only the first schedules a delivery")
+    #expect(Self.next(&machine) == 1)
+    #expect(Self.next(&machine) == 2)
+    #expect(Self.next(&machine) == nil)
+  }
+
+  @Test func prependPutsAnUndeliveredItemBackFirst() {
+    var machine = Machine()
+    let first = Self.delivered(machine.send(1))
+    _ = machine.send(2)
+    #expect(first == 1)
+    #expect(machine.prepend(1) == nil)
+    #expect(machine.isDelivering, "the emitter keeps the role to schedule the delivery")
+    #expect(Self.next(&machine) == 1)
+    #expect(Self.next(&machine) == 2)
+  }
+
+  @Test func closeHandsBackTheQueueAndDropsEverythingAfter() {
+    var machine = Machine()
+    _ = machine.send(1)
+    _ = machine.send(2)
+    _ = machine.send(3)
+    var dropped = machine.close()
+    #expect(dropped.popFirst() == 2)
+    #expect(dropped.popFirst() == 3)
+    #expect(machine.isClosed)
+    #expect(machine.queuedCount == 0)
+    guard case .dropped(4) = machine.send(4) else {
+      Issue.record("a send after close is handed back to be released outside the lock")
+      return
+    }
+    #expect(machine.enqueue(5) == 5)
+    #expect(machine.sendDeferred(6) == (false, 6) as (Bool, Int?))
+    #expect(machine.prepend(7) == 7)
+    #expect(Self.next(&machine) == nil)
+    var again = machine.close()
+    #expect(again.popFirst() == nil, "close is idempotent")
+  }
+
+  @Test func queueGrowsAndWrapsWithoutLosingOrder() {
+    var machine = Machine()
+    _ = machine.send(-1)
+    var expected: [Int] = []
+    var received: [Int] = []
+    for round in 0..<5 {
+      for index in 0..<37 {
+        _ = machine.send(round * 100 + index)
+        expected.append(round * 100 + index)
+      }
+      for _ in 0..<20 {
+        if let item = Self.next(&machine) { received.append(item) }
+      }
+    }
+    while let item = Self.next(&machine) { received.append(item) }
+    #expect(received == expected)
+    #expect(!machine.isDelivering)
+  }
+}
+
+@Suite("FIFOBuffer")
+struct FIFOBufferTests {
+  @Test func prependAndAppendKeepDequeOrderAcrossGrowth() {
+    var buffer = FIFOBuffer<Int>()
+    for value in 1...20 { buffer.append(value) }
+    buffer.prepend(0)
+    for _ in 0..<10 { _ = buffer.popFirst() }
+    buffer.prepend(-1)
+    var out: [Int] = []
+    while let value = buffer.popFirst() { out.append(value) }
+    #expect(out == [-1] + Array(10...20))
+  }
+}
