@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-20}
 shift || true
-suites='FerryTestingTests\.(BridgeMarbleTests|TaskBridgeMarbleTests|AsyncOnTestSchedulerTests|VirtualTimeTests|VirtualTaskExecutorTests|AsyncGuideExampleTests|ClockGenericTests)'
+# The seed screens' suites (ExamplesTests) run every form — stores and actors included — on the same virtual time.
+suites='FerryTestingTests\.(BridgeMarbleTests|TaskBridgeMarbleTests|AsyncOnTestSchedulerTests|VirtualTimeTests|VirtualTaskExecutorTests|AsyncGuideExampleTests|ClockGenericTests)|ExamplesTests\.'
 swift build --build-tests "$@"
 for run in $(seq 1 "$runs"); do
   log=$(mktemp)

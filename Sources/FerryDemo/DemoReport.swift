@@ -32,12 +32,13 @@ struct DemoReport {
     var rows: [MarbleRow] = []
     var rowTitles: [String] = []
     let formWidth = timelines.map(\.form.count).max() ?? 0
+    let labelWidth = labels.map(\.count).max() ?? 0
     for (index, label) in labels.enumerated() {
       for timeline in timelines {
         let row = index < timeline.rows.count ? timeline.rows[index] : DemoRow(label: label, values: [])
         rows.append(MarbleRow(tokens: row.values.map { ($0.time, MarbleLayout.token(forName: token($0.value))) }))
         rowTitles.append(
-          "  \(label.padding(toLength: 6, withPad: " ", startingAt: 0)) \(pad(timeline.form, formWidth))  ")
+          "  \(pad(label, labelWidth)) \(pad(timeline.form, formWidth))  ")
       }
     }
     let rendered = MarbleLayout.render(rows, anchor: 0, frameTicks: Self.frameTicks)
@@ -47,7 +48,7 @@ struct DemoReport {
     out += script.map { "  \($0)" }
     out.append("")
     out.append("The forms, in the order a team ships them:")
-    out += timelines.map { "  \(pad($0.form, formWidth))  \($0.summary)" }
+    out += timelines.map { $0.summary.isEmpty ? "  \($0.form)" : "  \(pad($0.form, formWidth))  \($0.summary)" }
     out.append("")
     out.append("What each form's screen shows and does (one marble frame = \(Self.frameTicks) ticks, from t=0):")
     var previousLabel: String?
@@ -55,7 +56,7 @@ struct DemoReport {
       let label = title.trimmingPrefix(" ").split(separator: " ").first.map(String.init)
       if let previousLabel, previousLabel != label { out.append("") }
       previousLabel = label
-      out.append(title + line)
+      out.append(line.isEmpty ? title + "(nothing)" : title + line)
     }
     out.append("")
     out.append("where")

@@ -177,6 +177,21 @@ extension StoreContext {
   }
 }
 
+extension StoreContext {
+  /// A context for a handler that owns a slice of this feature's state and has no effects; see
+  /// ``scope(state:action:command:effect:)``.
+  public func scope<Child: StoreFeature>(
+    state: KeyPath<Feature.State, Child.State>,
+    action: @escaping @Sendable (Child.Action) -> Feature.Action,
+    command: @escaping @Sendable (Child.Command) -> Feature.Command
+  ) -> StoreContext<Child> where Child.Effect == Never {
+    scope(state: state, action: action, command: command, effect: absurd)
+  }
+}
+
+/// The route of an effect that cannot exist (a child whose `Effect` is `Never`).
+private func absurd<Feature: StoreFeature>(_ effect: Never) -> ScopedEffectRoute<Feature> {}
+
 /// The verbs of a scoped context, forwarding to its parent context.
 @MainActor
 final class ScopedContext<Feature: StoreFeature> {

@@ -34,4 +34,16 @@ public protocol ViewStore<State, Command, Effect>: AnyObject, Observation.Observ
   var effect: InfallibleValues<Effect> { get }
   /// Handles `command`; returns when the work it started has finished.
   func dispatchCommand(_ command: Command) async
+  /// Sends `command` from synchronous code — a button, a SwiftUI `Binding` setter — without waiting for its work.
+  ///
+  /// ``Store``, ``ScopedStore`` and ``StreamViewStore`` handle the command's synchronous part before `send`
+  /// returns. The default implementation, for mocks, starts a task that awaits ``dispatchCommand(_:)``.
+  func send(_ command: Command)
+}
+
+extension ViewStore {
+  /// Starts a task that awaits ``dispatchCommand(_:)`` (a mock's `send`); stores handle `send` synchronously.
+  public func send(_ command: Command) {
+    Task { await self.dispatchCommand(command) }
+  }
 }

@@ -104,8 +104,7 @@ struct ShopFeature: StoreFeature {
       recommendations.handle(
         command,
         in: context.scope(
-          state: \.recommendations, action: Action.recommendations, command: Command.recommendations,
-          effect: { _ in .none }))
+          state: \.recommendations, action: Action.recommendations, command: Command.recommendations))
     case .setBanner(let banner):
       context.dispatchAction(.bannerSet(banner))
     }
@@ -164,8 +163,16 @@ struct CompositionTests {
       state: \.banner, command: ShopFeature.Command.setBanner, effect: { _ -> Never? in nil })
     let cartChanges = Counter()
     let bannerChanges = Counter()
-    withObservationTracking { _ = cartStore.state } onChange: { cartChanges.increment() }
-    withObservationTracking { _ = bannerStore.state } onChange: { bannerChanges.increment() }
+    withObservationTracking {
+      _ = cartStore.state
+    } onChange: {
+      cartChanges.increment()
+    }
+    withObservationTracking {
+      _ = bannerStore.state
+    } onChange: {
+      bannerChanges.increment()
+    }
     bannerStore.send("Sale")
     #expect(bannerStore.state == "Sale")
     #expect(cartChanges.value == 0)

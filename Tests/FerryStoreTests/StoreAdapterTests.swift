@@ -123,3 +123,37 @@ protocol LegacyWorkViewStore {
 }
 
 extension LegacyStoreFacade: LegacyWorkViewStore where Feature == WorkFeature {}
+
+/// A view written against `ViewStore` sends from a `Binding` setter: a store applies it before `send` returns.
+@MainActor
+@Suite("ViewStore.send")
+struct ViewStoreSendTests {
+  func typeIntoField<Store: ViewStore>(_ store: Store, _ text: String) where Store.Command == WorkFeature.Command {
+    store.send(.setText(text))
+  }
+
+  @Test func aStoreHandlesSendSynchronouslyThroughTheProtocol() {
+    let store = Store(initialState: WorkFeature.State(), feature: WorkFeature(clock: ContinuousClock()))
+    typeIntoField(store, "taro")
+    #expect(store.state.text == "taro")
+    let child = store.scope(
+      state: \.text, command: { (text: String) in .setText(text) }, effect: { _ -> Never? in nil })
+    child.send("jiro")
+    #expect(child.state == "jiro")
+  }
+
+  @Observable
+  final class MockStore: ViewStore {
+    var state = WorkFeature.State()
+    var received: [WorkFeature.Command] = []
+    var effect: InfallibleValues<WorkFeature.Effect> { PublishRelay<WorkFeature.Effect>().values }
+    func dispatchCommand(_ command: WorkFeature.Command) async { received.append(command) }
+  }
+
+  @Test func aMockGetsSendFromItsDispatchCommand() async {
+    let mock = MockStore()
+    typeIntoField(mock, "taro")
+    let commands = await Task { mock.received }.value  // the default `send`'s task ran before this one
+    #expect(commands == [.setText("taro")])
+  }
+}

@@ -57,7 +57,11 @@ public enum DemoScreens {
   public static var available: [String: any DemoScreen.Type] {
     var screens: [String: any DemoScreen.Type] = [:]
     if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-      screens[LoginDemo.name] = LoginDemo.self
+      for screen: any DemoScreen.Type in [
+        LoginDemo.self, LargeScreenDemo.self, TodoDemo.self, SettingsDemo.self, RepositoryDemo.self,
+      ] {
+        screens[screen.name] = screen
+      }
     }
     return screens
   }

@@ -16,6 +16,17 @@ public enum LargeScreenForm: String, CaseIterable, Sendable {
   /// Step 3: one child view per part of the screen, each on a store scoped to its slice.
   case scopedChildViews
 
+  /// What the form is, for a person.
+  public var summary: String {
+    switch self {
+    case .legacy: return "the one transform(input:) view model (Swift 5 mode)"
+    case .newViewOnLegacyViewModel: return "an Observation view on the view model's outputs (StreamViewStore)"
+    case .oldViewOnStore: return "the old transform(input:) bindings on the store (key-path Drivers)"
+    case .store: return "an Observation view on the store of split handlers"
+    case .scopedChildViews: return "three child views, each on a store scoped to its slice"
+    }
+  }
+
   /// The state before anything loaded.
   public static let initialState = DashboardState()
 

@@ -32,9 +32,7 @@ public enum LoginDemo: DemoScreen {
   /// Runs the steps in every `LoginForm`, each on its own virtual timeline.
   public static func run() -> [DemoTimeline] {
     LoginForm.allCases.map { form in
-      let scheduler = DemoScheduler()
-      let time = LoginSessionTime(scheduler: scheduler, executor: scheduler.executor, clock: scheduler.asyncClock)
-      let session = LoginSession(form: form, backend: FakeBackend(), time: time)
+      let session = LoginSession(form: form, backend: FakeBackend(), time: DemoSessionTime())
       session.schedule(steps)
       let timeline = session.run(until: 1000)
       return DemoTimeline(

@@ -1,6 +1,5 @@
 import ExamplesLegacy
 import Ferry
-import FerryMarbles
 import FerryStore
 
 // One scripted session of the login screen, run the same way against every form the screen ships in during its
@@ -90,42 +89,12 @@ public struct LoginTimeline: Sendable, Equatable {
   public var events: [Timed<LoginScreenEvent>] = []
 }
 
-/// The virtual time a session runs on: a scheduler for the Rx code, an executor and a clock for the async code.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-public struct LoginSessionTime: Sendable {
-  /// The scheduler the Rx network answers on.
-  public let scheduler: any SchedulerType & VirtualTimeScheduling
-  /// The executor the async code runs on.
-  public let executor: VirtualTaskExecutor
-  /// The clock the async network sleeps on and the stores time their work with.
-  public let clock: TestClock
-  let nextDueTime: @Sendable () -> Int?
-  let advance: @Sendable (Int) -> Void
-
-  /// The time of `scheduler` (a `TestScheduler` in tests, a ``DemoScheduler`` in the demo), whose actions run in
-  /// `executor`'s `perform`, with `clock` on it.
-  public init<Converter, Scheduler>(scheduler: Scheduler, executor: VirtualTaskExecutor, clock: TestClock)
-  where
-    Scheduler: VirtualTimeScheduler<Converter>, Scheduler: VirtualTimeScheduling,
-    Converter.VirtualTimeUnit == Int
-  {
-    self.scheduler = scheduler
-    self.executor = executor
-    self.clock = clock
-    self.nextDueTime = { scheduler.nextScheduledTime }
-    self.advance = { time in scheduler.advanceTo(max(time, scheduler.clock)) }
-  }
-
-  /// The current virtual time.
-  public var now: Int { scheduler.virtualNow }
-}
-
 /// The coordinator of every form: records what the screen does, with the virtual time.
 final class LoginEventRecorder: LoginCoordinator {
   private(set) var events: [Timed<LoginScreenEvent>] = []
-  private let now: () -> Int
+  private let now: @Sendable () -> Int
 
-  init(now: @escaping () -> Int) { self.now = now }
+  init(now: @escaping @Sendable () -> Int) { self.now = now }
 
   func showProgress() { events.append(Timed(now(), .progressShown)) }
   func dismissProgress() { events.append(Timed(now(), .progressDismissed)) }
@@ -136,7 +105,7 @@ final class LoginEventRecorder: LoginCoordinator {
 /// One login screen, in one form, driven through a script on virtual time.
 ///
 /// ```swift
-/// let session = LoginSession(form: .migrated, backend: FakeBackend(), time: time)
+/// let session = LoginSession(form: .migrated, backend: FakeBackend(), time: DemoSessionTime())
 /// session.schedule([Timed(10, .typeLoginId("taro")), Timed(20, .typePassword("pass1234")), Timed(30, .tapLogIn)])
 /// let timeline = session.run(until: 1000)
 /// ```
@@ -149,20 +118,20 @@ final class LoginEventRecorder: LoginCoordinator {
 public final class LoginSession {
   /// The form running.
   public let form: LoginForm
-  private let time: LoginSessionTime
+  private let time: any SessionTime
   private let recorder: LoginEventRecorder
   private var screen: LoginScreenParts?
   private var shown: [Timed<LoginContent>] = []
   private weak var store: AnyObject?
 
-  /// The screen in `form` on `backend`, created now; nothing runs until ``run(until:)``.
-  public init(form: LoginForm, backend: FakeBackend, time: LoginSessionTime) {
+  /// The screen in `form` on `backend`, created now on `time` (FerryTesting's scheduler in the suite, a
+  /// ``DemoSessionTime`` in the demo); nothing runs until ``run(until:)``.
+  public init(form: LoginForm, backend: FakeBackend, time: any SessionTime) {
     self.form = form
     self.time = time
-    let now = time.scheduler
-    self.recorder = LoginEventRecorder(now: { now.virtualNow })
+    self.recorder = LoginEventRecorder(now: time.readNow)
     var parts: LoginScreenParts?
-    time.executor.perform {
+    time.perform {
       parts = LoginScreenParts.make(form, backend: backend, time: time, coordinator: recorder)
     }
     screen = parts
@@ -173,16 +142,17 @@ public final class LoginSession {
   /// Schedules the user's `steps` at their virtual times.
   public func schedule(_ steps: [Timed<LoginUserStep>]) {
     for step in steps {
-      time.scheduler.scheduleVirtual(at: step.time) { [weak self, executor = time.executor] in
-        executor.perform { MainActor.assumeIsolated { self?.perform(step.value) } }
+      time.schedule(at: step.time) { [weak self] in
+        guard let self else { return }
+        self.time.perform { self.perform(step.value) }
       }
     }
   }
 
   /// Runs the session until nothing is left to run or virtual time `end`; returns what the screen did.
   public func run(until end: Int) -> LoginTimeline {
-    while let next = time.nextDueTime(), next <= end {
-      time.advance(next)
+    while let next = time.nextDueTime, next <= end {
+      time.advance(to: max(next, time.now))
       settle()
     }
     return timeline
@@ -207,9 +177,14 @@ public final class LoginSession {
     }
   }
 
-  /// Applies what the stores' async work sent, then records what the screen shows if it changed.
+  /// Applies what the stores' async work sent (and what that makes due now), then records what the screen shows if
+  /// it changed: once per virtual instant.
   private func settle() {
-    screen?.applyWork(time.executor)
+    while true {
+      screen?.applyWork(time)
+      guard let next = time.nextDueTime, next <= time.now else { break }
+      time.advance(to: time.now)
+    }
     guard let content = screen?.shown() else { return }
     if shown.last?.value != content { shown.append(Timed(time.now, content)) }
   }
@@ -223,13 +198,13 @@ private struct LoginScreenParts {
   var typePassword: (String) -> Void
   var tapLogIn: () -> Void
   var shown: () -> LoginContent?
-  var applyWork: (VirtualTaskExecutor) -> Void = { _ in }
+  var applyWork: (any SessionTime) -> Void = { _ in }
   var effectLoop: Task<Void, Never>?
   /// The store (held by the view).
   var store: AnyObject
 
   static func make(
-    _ form: LoginForm, backend: FakeBackend, time: LoginSessionTime, coordinator: any LoginCoordinator
+    _ form: LoginForm, backend: FakeBackend, time: any SessionTime, coordinator: any LoginCoordinator
   ) -> LoginScreenParts {
     let rxNetwork = RequestService(backend: backend, scheduler: time.scheduler)
     let asyncNetwork = AsyncRequestService(backend: backend, clock: time.clock)
@@ -252,10 +227,10 @@ private struct LoginScreenParts {
       return parts
     case .newViewOldStore:
       let legacy = LoginViewStoreImpl(requestService: rxNetwork)
-      return newView(on: makeStreamViewStore(wrapping: legacy), store: legacy, coordinator: coordinator)
+      return newView(on: makeStreamViewStore(wrapping: legacy), store: legacy, time: time, coordinator: coordinator)
     case .migrated:
       let store = testModeStore(LoginState.completed(LoginContent()), LoginFeature(requestService: asyncNetwork), time)
-      var parts = newView(on: store, store: store, coordinator: coordinator)
+      var parts = newView(on: store, store: store, time: time, coordinator: coordinator)
       parts.applyWork = applyingWork(of: store)
       return parts
     }
@@ -263,15 +238,15 @@ private struct LoginScreenParts {
 
   /// A store whose work's outputs wait for ``applyingWork(of:)`` (FerryStore's test mode, as `TestStore` uses).
   private static func testModeStore<Feature: StoreFeature>(
-    _ state: Feature.State, _ feature: Feature, _ time: LoginSessionTime
+    _ state: Feature.State, _ feature: Feature, _ time: any SessionTime
   ) -> Store<Feature> {
     Store(initialState: state, feature: feature, clock: StoreClock(time.clock), drainsAutomatically: false)
   }
 
-  private static func applyingWork<Feature>(of store: Store<Feature>) -> (VirtualTaskExecutor) -> Void {
-    { [weak store] executor in
+  private static func applyingWork<Feature>(of store: Store<Feature>) -> (any SessionTime) -> Void {
+    { [weak store] time in
       while let store, let output = store.runtime.takeNextOutput() {
-        executor.perform { store.process(output) }
+        time.perform { store.process(output) }
       }
     }
   }
@@ -293,7 +268,7 @@ private struct LoginScreenParts {
   }
 
   private static func newView<ViewStore: LoginStore>(
-    on viewStore: ViewStore, store: AnyObject, coordinator: any LoginCoordinator
+    on viewStore: ViewStore, store: AnyObject, time: any SessionTime, coordinator: any LoginCoordinator
   ) -> LoginScreenParts {
     let view = LoginView(viewStore: viewStore, coordinator: coordinator)
     return LoginScreenParts(
@@ -301,19 +276,17 @@ private struct LoginScreenParts {
       typePassword: { view.passwordChanged($0) },
       tapLogIn: { view.logInTapped() },
       shown: { view.render() },
-      effectLoop: effectLoop(effects: viewStore.effect, handle: { [weak view] in view?.handle($0) }),
+      effectLoop: effectLoop(effects: viewStore.effect, time: time, handle: { [weak view] in view?.handle($0) }),
       store: store)
   }
 
-  /// The view's `.task`, on the virtual executor (a `@MainActor` task would run whenever the main actor is free,
-  /// not at a virtual time). Its jobs run on the thread that advances the scheduler, the main thread here.
-  private nonisolated static func effectLoop(
-    effects: InfallibleValues<LoginViewEffect>, handle: @escaping @MainActor @Sendable (LoginViewEffect) -> Void
-  ) -> Task<Void, Never>? {
-    guard let executor = BridgeTasks.preferredExecutor else { return nil }
-    return Task(executorPreference: executor) {
-      for await effect in effects { deliver(effect, to: handle) }
-    }
+  /// The view's `.task`, on virtual time (a `@MainActor` task would run whenever the main actor is free, not at a
+  /// virtual time). Its jobs run on the thread that advances the scheduler, the main thread here.
+  private static func effectLoop(
+    effects: InfallibleValues<LoginViewEffect>, time: any SessionTime,
+    handle: @escaping @MainActor @Sendable (LoginViewEffect) -> Void
+  ) -> Task<Void, Never> {
+    time.startTask { for await effect in effects { deliver(effect, to: handle) } }
   }
 
   /// Hands `effect` to `handle` from a job of the effect loop, which runs on the main thread.

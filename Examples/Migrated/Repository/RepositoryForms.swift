@@ -39,6 +39,15 @@ public enum RepositoryForm: String, CaseIterable, Sendable {
   /// legacy on its `Observable`.
   case oneConsumerMigrated
 
+  /// What the form is, for a person.
+  public var summary: String {
+    switch self {
+    case .legacy: return "the relay repository, both view models legacy (Swift 5 mode)"
+    case .actorRepository: return "the actor repository, both view models legacy on its Observable"
+    case .oneConsumerMigrated: return "the actor repository: the detail store on its async sequence, the summary legacy"
+    }
+  }
+
   /// The form, over a backend that answers as `script` says.
   @MainActor
   public func make(_ script: PlaceBackendScript) -> MakeScreenForm<PlaceScreens, PlaceCommand, Never> {

@@ -15,6 +15,18 @@ public enum SettingsForm: String, CaseIterable, Sendable {
   /// Step 3: the new view on the store.
   case store
 
+  /// What the form is, for a person.
+  public var summary: String {
+    switch self {
+    case .legacy: return "the withLatestFrom view model on the Single API (Swift 5 mode)"
+    case .legacyOnAsyncService:
+      return "the withLatestFrom view model on the async service, through Single { try await }"
+    case .newViewOnLegacyViewModel: return "an Observation view on the view model (StreamViewStore)"
+    case .oldViewOnStore: return "the old view's bindings on the store (LegacyStoreFacade, commandObserver)"
+    case .store: return "an Observation view on the store, ViewState<SettingsProperty, SettingsFailure>"
+    }
+  }
+
   /// The forms whose state lives in the store.
   public static let storeForms: [SettingsForm] = [.oldViewOnStore, .store]
   /// The forms whose state lives in the legacy view model's relay.

@@ -15,6 +15,17 @@ public enum TodoForm: String, CaseIterable, Sendable {
   /// Step 3: the new view on the store.
   case store
 
+  /// What the form is, for a person.
+  public var summary: String {
+    switch self {
+    case .legacy: return "the relay view model on the Single repository (Swift 5 mode)"
+    case .legacyOnActorRepository: return "the relay view model on the actor repository, through Single { try await }"
+    case .newViewOnLegacyViewModel: return "an Observation view on the relay view model (StreamViewStore)"
+    case .oldViewOnStore: return "the old view's Driver bindings on the store (LegacyStoreFacade)"
+    case .store: return "an Observation view on the store, the actor repository behind it"
+    }
+  }
+
   /// The state before anything loaded.
   public static let initialState = TodoListState()
 

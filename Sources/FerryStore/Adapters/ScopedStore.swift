@@ -11,7 +11,20 @@ import Observation
 @Observable
 public final class ScopedStore<State: Equatable, Command, Effect: Sendable>: ViewStore {
   /// The slice of the parent's state.
-  public private(set) var state: State
+  public private(set) var state: State {
+    get {
+      access(keyPath: stateKeyPath)
+      return storedState
+    }
+    set {
+      withMutation(keyPath: stateKeyPath) { storedState = newValue }
+    }
+  }
+
+  /// The storage of ``state``, observed by hand: in a generic class the macro's accessors would build the key path
+  /// `\.state` anew (and allocate) on every read and commit; see `Store.state`.
+  @ObservationIgnored private var storedState: State
+  @ObservationIgnored private let stateKeyPath: KeyPath<ScopedStore, State> = \ScopedStore.state
 
   @ObservationIgnored private let sendToParent: @MainActor (Command) -> Void
   @ObservationIgnored private let dispatchToParent: @MainActor (Command) async -> Void
@@ -21,7 +34,7 @@ public final class ScopedStore<State: Equatable, Command, Effect: Sendable>: Vie
     state: State, send: @escaping @MainActor (Command) -> Void, dispatch: @escaping @MainActor (Command) async -> Void,
     effects: Infallible<Effect>
   ) {
-    self.state = state
+    self.storedState = state
     self.sendToParent = send
     self.dispatchToParent = dispatch
     self.effects = effects
@@ -37,7 +50,7 @@ public final class ScopedStore<State: Equatable, Command, Effect: Sendable>: Vie
   public func dispatchCommand(_ command: Command) async { await dispatchToParent(command) }
 
   func update(_ slice: State) {
-    if slice != _state { state = slice }
+    if slice != storedState { state = slice }
   }
 }
 

@@ -39,7 +39,20 @@ import Observation
 @Observable
 public final class StreamViewStore<State, Command, Effect: Sendable>: ViewStore {
   /// The latest state the legacy store's `Driver` delivered (or `currentState`, before its first element).
-  public private(set) var state: State
+  public private(set) var state: State {
+    get {
+      access(keyPath: stateKeyPath)
+      return storedState
+    }
+    set {
+      withMutation(keyPath: stateKeyPath) { storedState = newValue }
+    }
+  }
+
+  /// The storage of ``state``, observed by hand: in a generic class the macro's accessors would build the key path
+  /// `\.state` anew (and allocate) on every read and change; see `Store.state`.
+  @ObservationIgnored private var storedState: State
+  @ObservationIgnored private let stateKeyPath: KeyPath<StreamViewStore, State> = \StreamViewStore.state
 
   @ObservationIgnored private let effectSignal: Signal<Effect>
   @ObservationIgnored private let dispatch: @MainActor (Command) -> Void
@@ -80,7 +93,7 @@ public final class StreamViewStore<State, Command, Effect: Sendable>: ViewStore 
     state: Driver<State>, currentState: State, effect: Signal<Effect>,
     dispatch: @escaping @MainActor (Command) -> Void, isDuplicate: ((State, State) -> Bool)?
   ) {
-    self.state = currentState
+    self.storedState = currentState
     self.effectSignal = effect
     self.dispatch = dispatch
     self.isDuplicate = isDuplicate
@@ -88,7 +101,7 @@ public final class StreamViewStore<State, Command, Effect: Sendable>: ViewStore 
   }
 
   /// The current state, read without registering an Observation dependency.
-  public var currentState: State { _state }
+  public var currentState: State { storedState }
 
   /// The legacy store's effects, from the moment iteration starts; each loop buffers without bound.
   public var effect: InfallibleValues<Effect> { effectSignal.values }
@@ -109,7 +122,7 @@ public final class StreamViewStore<State, Command, Effect: Sendable>: ViewStore 
   }
 
   private func receive(_ newState: State) {
-    if let isDuplicate, isDuplicate(_state, newState) { return }
+    if let isDuplicate, isDuplicate(storedState, newState) { return }
     state = newState
   }
 }

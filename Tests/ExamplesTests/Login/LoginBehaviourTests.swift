@@ -31,20 +31,12 @@ private func typeAndTap(password: String = "pass1234") -> [Timed<LoginUserStep>]
   [Timed(10, .typeLoginId("taro")), Timed(20, .typePassword(password)), Timed(30, .tapLogIn)]
 }
 
-/// The session's virtual time: a `TestScheduler`, its executor and a `TestClock` on it.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-private func testTime() -> LoginSessionTime {
-  let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
-  let time = AsyncVirtualTime(scheduler)
-  return LoginSessionTime(scheduler: scheduler, executor: time.executor, clock: time.clock)
-}
-
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 @MainActor
 private func session(
   _ form: LoginForm, backend: FakeBackend = FakeBackend(), _ steps: [Timed<LoginUserStep>]
 ) -> LoginSession {
-  let session = LoginSession(form: form, backend: backend, time: testTime())
+  let session = LoginSession(form: form, backend: backend, time: TestSessionTime())
   session.schedule(steps)
   return session
 }

@@ -148,7 +148,7 @@ import Testing
     let none = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
       Maybe.zip(a.asMaybe(), empty.asMaybe()).map { $0 + $1 }
     }
-    // Observable `zip`, as RxSwift: the empty source's completion is noticed when the other source emits.
+    // As RxSwift's zip: the empty side's completion is noticed at the other side's next element (1210).
     #expect(none.events == [.completed(1210)])
     let collection = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) {
       Maybe.zip([a.asMaybe(), b.asMaybe()])
