@@ -8,11 +8,7 @@ scratch="${1:-.build}"
 bin="$(swift build --scratch-path "$scratch" --show-bin-path)"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
-# The object files of FerryTesting and the library modules it depends on (whichever of them exist).
-objects=()
-for module in Ferry FerryStore FerryMarbles FerryTesting _FerryAtomics; do
-  if [ -d "$bin/$module.build" ]; then objects+=("$bin/$module.build"/*.o); fi
-done
 swiftc -swift-version 6 -I "$bin/Modules" -Xcc -fmodule-map-file="$bin/_FerryAtomics.build/module.modulemap" \
-  Tests/BlockingOnMainThread/main.swift "${objects[@]}" -o "$out/check"
+  Tests/BlockingOnMainThread/main.swift "$bin"/Ferry.build/*.o "$bin"/FerryTesting.build/*.o \
+  "$bin"/FerryStore.build/*.o "$bin"/FerryMarbles.build/*.o "$bin"/_FerryAtomics.build/*.o -o "$out/check"
 timeout 60 "$out/check"

@@ -152,6 +152,7 @@ extension LoginViewStoreImpl {
     }
   }
 
+  // snippet: legacy-login
   private func logIn(loginId: String, password: String) {
     let requestService = self.requestService
     requestService.rx.response(request: LoginRequest(loginId: loginId, password: password))
@@ -170,4 +171,5 @@ extension LoginViewStoreImpl {
       )
       .disposed(by: disposeBag)
   }
+  // end snippet: legacy-login
 }

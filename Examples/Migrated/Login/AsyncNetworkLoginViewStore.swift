@@ -45,6 +45,7 @@ public final class AsyncNetworkLoginViewStore: LoginViewStore, Sendable {
     _effect.accept(effect)
   }
 
+  // snippet: step1-login
   private func logIn(loginId: String, password: String) {
     let requestService = self.requestService
     Single { try await requestService.response(request: LoginRequest(loginId: loginId, password: password)) }
@@ -65,4 +66,5 @@ public final class AsyncNetworkLoginViewStore: LoginViewStore, Sendable {
       )
       .disposed(by: disposeBag)
   }
+  // end snippet: step1-login
 }

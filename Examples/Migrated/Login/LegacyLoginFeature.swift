@@ -36,6 +36,7 @@ public struct LegacyLoginFeature: StoreFeature {
       context.dispatchAction(.loginIdInput(loginId))
     case .inputPassword(let password):
       context.dispatchAction(.passwordInput(password))
+    // snippet: step2-login
     case .logIn:
       guard let loginId = context.state.loginId, let password = context.state.password else { return }
       context.run { [requestService] send in
@@ -50,6 +51,7 @@ public struct LegacyLoginFeature: StoreFeature {
           send.dispatchEffect(.presentError(error))
         }
       }
+    // end snippet: step2-login
     }
   }
 
@@ -59,4 +61,6 @@ public struct LegacyLoginFeature: StoreFeature {
   }
 }
 
+// snippet: step2-facade
 extension LegacyStoreFacade: LoginViewStore where Feature == LegacyLoginFeature {}
+// end snippet: step2-facade

@@ -50,6 +50,7 @@ public final class LoginView<Store: LoginStore> {
     return rendered
   }
 
+  // snippet: step3-bindings
   /// The login id field's binding setter.
   public func loginIdChanged(_ text: String) { viewStore.send(.inputLoginId(text)) }
 
@@ -58,6 +59,7 @@ public final class LoginView<Store: LoginStore> {
 
   /// The log-in button's action.
   public func logInTapped() { viewStore.send(.logIn) }
+  // end snippet: step3-bindings
 
   /// Reacts to one effect.
   public func handle(_ effect: LoginViewEffect) {
@@ -81,9 +83,11 @@ public typealias LoginStreamViewStore = StreamViewStore<LoginState, LoginCommand
 /// The legacy relay-based store presented to the new view (the view migrated first).
 @MainActor
 public func makeStreamViewStore(wrapping legacy: any LoginViewStore) -> LoginStreamViewStore {
+  // snippet: stream-view-store
   StreamViewStore(
     state: legacy.state.map(\.migrated), currentState: legacy.currentState.migrated, effect: legacy.effect,
     dispatch: { legacy.dispatchCommand($0.legacy) })
+  // end snippet: stream-view-store
 }
 
 /// A new store bound to the legacy view controller through the Rx adapters — `stateDriver`, `effectSignal` and
