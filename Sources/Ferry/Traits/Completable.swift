@@ -115,12 +115,12 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
     Completable(raw: Observable.concat(sources.lazy.map(\.source)))
   }
 
-  /// ``concat(_:)-(S)`` for a collection.
+  /// `concat(_:)` for a collection.
   public static func concat<C: Collection>(_ sources: C) -> Completable where C.Element == Completable {
     Completable(raw: Observable.concat(sources.map(\.source)))
   }
 
-  /// ``concat(_:)-(S)`` with variadic sources.
+  /// `concat(_:)` with variadic sources.
   public static func concat(_ sources: Completable...) -> Completable {
     Completable(raw: Observable.concat(sources.map(\.source)))
   }
