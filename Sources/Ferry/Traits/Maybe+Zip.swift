@@ -1,6 +1,7 @@
 extension PrimitiveSequence where Trait == MaybeTrait {
   /// Succeeds with `resultSelector` applied to both elements once both sources have succeeded; completes empty
-  /// as soon as one completes empty; fails with the first error. The Observable `zip`, as in RxSwift.
+  /// when one completes empty (noticed as the Observable `zip` notices it); fails with the first error. The
+  /// Observable `zip`, as in RxSwift.
   @preconcurrency
   public static func zip<E1, E2>(
     _ source1: Maybe<E1>,
@@ -35,8 +36,8 @@ extension PrimitiveSequence where Trait == MaybeTrait {
         source1.source, source2.source, source3.source, source4.source, resultSelector: resultSelector))
   }
 
-  /// Succeeds with the elements of all the sources, in order, once each has succeeded; completes empty as soon
-  /// as one completes empty. An empty collection succeeds with `[]`.
+  /// Succeeds with the elements of all the sources, in order, once each has succeeded; completes empty when one
+  /// completes empty. An empty collection succeeds with `[]`.
   public static func zip<C: Collection>(_ collection: C) -> Maybe<[Element]> where C.Element == Maybe<Element> {
     if collection.isEmpty { return .just([]) }
     return Maybe<[Element]>(raw: Observable.zip(collection.map(\.source)))
