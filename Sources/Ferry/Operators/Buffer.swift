@@ -3,8 +3,11 @@ extension ObservableType {
   /// elements, whichever comes first (then the time span restarts). Arrays may be empty; the last array is
   /// emitted before completion and dropped on error.
   ///
-  /// - Precondition: `count > 0`.
+  /// - Precondition: `timeSpan` is longer than zero (a zero time span would close an empty buffer after another
+  ///   without time moving on) and `count > 0`.
   public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: any SchedulerType) -> Observable<[Element]> {
+    precondition(
+      timeSpan.nanoseconds > 0, "buffer(timeSpan:count:scheduler:): timeSpan must be > 0, got \(timeSpan)")
     precondition(count > 0, "buffer(timeSpan:count:scheduler:): count must be > 0, got \(count)")
     return BufferTimeCountObservable(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
   }

@@ -1,8 +1,14 @@
 extension ObservableType {
   /// Emits an element only after `dueTime` has passed without another element; a pending element is emitted
   /// before completion and dropped on error.
+  ///
+  /// A `dueTime` of zero, as in RxSwift, emits each element as soon as the scheduler can, unless another one
+  /// arrives before that.
+  ///
+  /// - Precondition: `dueTime` is not negative.
   public func debounce(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
-    DebounceObservable(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+    precondition(dueTime.nanoseconds >= 0, "debounce(_:scheduler:): dueTime must be >= 0, got \(dueTime)")
+    return DebounceObservable(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
   }
 }
 

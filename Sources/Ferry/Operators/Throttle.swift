@@ -5,13 +5,16 @@ extension ObservableType {
   ///
   /// With `latest: true` (the default) the latest element that arrived during the quiet period is emitted when
   /// it ends, and completion waits for it; with `latest: false` elements arriving during the quiet period are
-  /// dropped. RxSwift 6 semantics.
+  /// dropped. RxSwift 6 semantics; a `dueTime` of zero, as in RxSwift, lets every element through.
+  ///
+  /// - Precondition: `dueTime` is not negative.
   public func throttle(
     _ dueTime: RxTimeInterval,
     latest: Bool = true,
     scheduler: any SchedulerType
   ) -> Observable<Element> {
-    ThrottleObservable(source: asObservable(), dueTime: dueTime, latest: latest, scheduler: scheduler)
+    precondition(dueTime.nanoseconds >= 0, "throttle(_:latest:scheduler:): dueTime must be >= 0, got \(dueTime)")
+    return ThrottleObservable(source: asObservable(), dueTime: dueTime, latest: latest, scheduler: scheduler)
   }
 }
 

@@ -1,18 +1,30 @@
 extension ObservableType {
   /// Fails with ``RxError/timeout`` if no element arrives within `dueTime` of the subscription or of the
   /// previous element.
+  ///
+  /// A `dueTime` of zero, as in RxSwift, times out as soon as the scheduler can run the timer: only elements
+  /// (and the end) the source sends at once, while it is subscribed or while delivering an element, come first.
+  ///
+  /// - Precondition: `dueTime` is not negative.
   public func timeout(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
-    TimeoutObservable(
+    precondition(dueTime.nanoseconds >= 0, "timeout(_:scheduler:): dueTime must be >= 0, got \(dueTime)")
+    return TimeoutObservable(
       source: asObservable(), dueTime: dueTime, other: Observable.error(RxError.timeout), scheduler: scheduler)
   }
 
   /// Switches to `other` if no element arrives within `dueTime` of the subscription or of the previous element.
+  ///
+  /// A `dueTime` of zero, as in RxSwift, switches as soon as the scheduler can run the timer.
+  ///
+  /// - Precondition: `dueTime` is not negative.
   public func timeout<Source: ObservableConvertibleType>(
     _ dueTime: RxTimeInterval,
     other: Source,
     scheduler: any SchedulerType
   ) -> Observable<Element> where Source.Element == Element {
-    TimeoutObservable(source: asObservable(), dueTime: dueTime, other: other.asObservable(), scheduler: scheduler)
+    precondition(dueTime.nanoseconds >= 0, "timeout(_:other:scheduler:): dueTime must be >= 0, got \(dueTime)")
+    return TimeoutObservable(
+      source: asObservable(), dueTime: dueTime, other: other.asObservable(), scheduler: scheduler)
   }
 }
 

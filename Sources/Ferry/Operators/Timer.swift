@@ -1,12 +1,20 @@
 extension ObservableType where Element: FixedWidthInteger {
   /// Emits `0` after `dueTime` and completes; with a `period`, goes on emitting `1, 2, …` every `period` instead
   /// of completing.
+  ///
+  /// A `dueTime` of zero (or less, as in RxSwift) fires as soon as the scheduler can.
+  ///
+  /// - Precondition: `period`, if any, is longer than zero. (RxSwift does not check: a negative period crashes
+  ///   inside Dispatch, and a zero period never lets a virtual-time scheduler's clock move on.)
   public static func timer(
     _ dueTime: RxTimeInterval,
     period: RxTimeInterval? = nil,
     scheduler: any SchedulerType
   ) -> Observable<Element> {
-    TimerObservable(dueTime: dueTime, period: period, scheduler: scheduler)
+    if let period {
+      precondition(period.nanoseconds > 0, "timer(_:period:scheduler:): period must be > 0, got \(period)")
+    }
+    return TimerObservable(dueTime: dueTime, period: period, scheduler: scheduler)
   }
 }
 

@@ -7,12 +7,15 @@ extension ObservableType {
   /// Differs from RxSwift: disposing the outer subscription also ends the windows' supply of elements (RxSwift
   /// keeps the source subscribed while a window is still observed); the windows are not terminated then.
   ///
-  /// - Precondition: `count > 0`.
+  /// - Precondition: `timeSpan` is longer than zero (a zero time span would open an empty window after another
+  ///   without time moving on) and `count > 0`.
   public func window(
     timeSpan: RxTimeInterval,
     count: Int,
     scheduler: any SchedulerType
   ) -> Observable<Observable<Element>> {
+    precondition(
+      timeSpan.nanoseconds > 0, "window(timeSpan:count:scheduler:): timeSpan must be > 0, got \(timeSpan)")
     precondition(count > 0, "window(timeSpan:count:scheduler:): count must be > 0, got \(count)")
     return WindowTimeCountObservable(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
   }

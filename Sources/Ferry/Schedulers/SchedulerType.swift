@@ -117,17 +117,21 @@ extension DispatchTimeInterval {
     }
   }
 
-  /// The interval in nanoseconds, saturating (`.never` is `Int.max`).
+  /// The interval in nanoseconds, saturating at `Int.min` and `Int.max` (`.never` is `Int.max`).
   public var nanoseconds: Int {
     switch self {
-    case .seconds(let value):
-      return value.multipliedReportingOverflow(by: 1_000_000_000).overflow ? .max : value * 1_000_000_000
-    case .milliseconds(let value):
-      return value.multipliedReportingOverflow(by: 1_000_000).overflow ? .max : value * 1_000_000
-    case .microseconds(let value): return value.multipliedReportingOverflow(by: 1_000).overflow ? .max : value * 1_000
+    case .seconds(let value): return Self.saturating(value, times: 1_000_000_000)
+    case .milliseconds(let value): return Self.saturating(value, times: 1_000_000)
+    case .microseconds(let value): return Self.saturating(value, times: 1_000)
     case .nanoseconds(let value): return value
     case .never: return .max
     @unknown default: return .max
     }
+  }
+
+  private static func saturating(_ value: Int, times factor: Int) -> Int {
+    let (product, overflow) = value.multipliedReportingOverflow(by: factor)
+    guard overflow else { return product }
+    return value < 0 ? .min : .max
   }
 }

@@ -22,7 +22,9 @@ struct MarblePlacement: Equatable {
     var frames: [MarblePlacedFrame] = []
     var isAbsolute = false
     var next: TestTime = 0
-    var lastFrameTime: TestTime?
+    // The one timing rule: time never moves backwards in a diagram. Every step that has a time — a frame (a marble,
+    // a group, `-`, each silent frame of `<n>`) or a `<@t>` — sets `last`; a `<@t>` must name a later time.
+    var last: (time: TestTime, step: String)?
     func overflow(_ step: MarbleStep) -> MarbleParseError {
       MarbleParseError(
         column: step.column, character: Array(diagram)[step.column - 1],
@@ -35,21 +37,23 @@ struct MarblePlacement: Equatable {
       case .frame(let items):
         if overflowed { throw overflow(step) }
         if !items.isEmpty { frames.append(MarblePlacedFrame(time: next, items: items)) }
-        lastFrameTime = next
+        last = (next, "the previous frame")
         (next, overflowed) = next.addingReportingOverflow(frameTicks)
       case .silence(let count):
         let (span, spanOverflowed) = frameTicks.multipliedReportingOverflow(by: count)
         let (sum, sumOverflowed) = next.addingReportingOverflow(span)
         if count > 0 && (overflowed || spanOverflowed || sumOverflowed) { throw overflow(step) }
+        if count > 0 { last = (sum - frameTicks, "the previous frame") }
         next = sum
       case .absolute(let time):
-        if let lastFrameTime, time <= lastFrameTime {
+        if let last, time <= last.time {
           throw MarbleParseError(
             column: step.column, character: "<",
-            expected: "expected a time after \(lastFrameTime), the time of the previous frame; '<@\(time)>' cannot "
-              + "move time backwards", diagram: diagram)
+            expected: "expected a time after \(last.time), the time of \(last.step); time never moves backwards in "
+              + "a diagram", diagram: diagram)
         }
         isAbsolute = true
+        last = (time, "the previous '<@\(time)>'")
         next = time
         overflowed = false
       }

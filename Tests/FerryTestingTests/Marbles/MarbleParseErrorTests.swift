@@ -68,9 +68,33 @@ struct MarbleParseErrorTests {
         + "\(Int.max))")
     #expect(
       message("<999999999999999999>a")?.hasPrefix("column 1: unexpected '<' — expected a diagram whose times") == true)
+  }
+
+  @Test func timeNeverMovesBackwards() throws {
+    // One rule: a `<@t>` names a time after the time of what precedes it, a frame or another `<@t>`.
     #expect(
       message("--a<@10>b") == "column 4: unexpected '<' — expected a time after 20, the time of the previous frame; "
-        + "'<@10>' cannot move time backwards")
+        + "time never moves backwards in a diagram")
+    #expect(
+      message("<@10><@5>a") == "column 6: unexpected '<' — expected a time after 10, the time of the previous "
+        + "'<@10>'; time never moves backwards in a diagram")
+    #expect(message("<@10><@10>a")?.hasPrefix("column 6: unexpected '<' — expected a time after 10, ") == true)
+    // `-` and the frames `<n>` stands for are frames too: `<5>` is five dashes.
+    #expect(
+      message("a-----<@15>b")?.hasPrefix("column 7: unexpected '<' — expected a time after 50, the time of") == true)
+    #expect(
+      message("a<5><@15>b")?.hasPrefix("column 5: unexpected '<' — expected a time after 50, the time of") == true)
+    #expect(message("-<@0>a")?.hasPrefix("column 2: unexpected '<' — expected a time after 0, the time of") == true)
+    // Subscription diagrams follow the same rule.
+    #expect(
+      subscriptionMessage("<@300>^<@250>!")?.hasPrefix("column 8: unexpected '<' — expected a time after 300, ") == true
+    )
+    // Forwards is fine, also between two frames of the grid and from one marker to the next.
+    #expect(message("a<@5>b") == nil)
+    #expect(message("--a<@21>b") == nil)
+    #expect(message("<@10><@15>a") == nil)
+    #expect(message("a<5><@51>b") == nil)
+    #expect(subscriptionMessage("<@200><@210>^<@250>!") == nil)
   }
 
   @Test func grammarOfEvents() {

@@ -117,10 +117,11 @@ struct AsyncSequenceObservableTests {
   }
 
   @Test func theTaskIsReleasedAfterDisposal() async {
-    let slot = WeakSlot<Tracked>()
+    let slot = WeakSlot<ReleaseSignal>()
     let terminated = TestGate()
+    let released = TestGate()
     let stream = AsyncStream<Int> { continuation in
-      let resource = Tracked()
+      let resource = ReleaseSignal(released: released)
       slot.set(resource)
       continuation.onTermination = { _ in
         _ = resource
@@ -130,9 +131,9 @@ struct AsyncSequenceObservableTests {
     let subscription = stream.asObservable().subscribe { _ in }
     subscription.dispose()
     await terminated.wait()
-    // The stream (and the resource its termination handler holds) goes away with the task: wait for it (bounded
-    // by the test's time limit), without the wall clock.
-    while !slot.isNil { await Task.yield() }
+    // The stream (and the resource its termination handler holds) goes away with the task: the resource signals
+    // its release (a leak hangs here until the test's time limit).
+    await released.wait()
     #expect(slot.isNil)
   }
 }

@@ -54,3 +54,17 @@ struct TestGate: Sendable {
     for await _ in stream { return }
   }
 }
+
+/// A resource that fires `released` when it is deallocated, so that a test waits for a release on a signal
+/// instead of polling a weak reference.
+final class ReleaseSignal: Sendable {
+  let id: Int
+  private let released: TestGate
+
+  init(_ id: Int = 0, released: TestGate) {
+    self.id = id
+    self.released = released
+  }
+
+  deinit { released.fire() }
+}

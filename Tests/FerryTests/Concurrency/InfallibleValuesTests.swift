@@ -38,14 +38,18 @@ struct InfallibleValuesTests {
     #expect(received == [0, 1])
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @MainActor
   @Test func signalValuesSeeOnlyLaterElements() async {
     let relay = PublishRelay<String>()
     var iterator = relay.asSignal().values.makeAsyncIterator()
-    async let first = iterator.next()
-    while !((relay.asObservable() as? PublishSubject<String>)?.hasObservers ?? false) { await Task.yield() }
-    relay.accept("tap")
-    #expect(await first == "tap")
+    // The tap comes from a main-actor task, which runs only once this test suspends; the iterator subscribes in
+    // `next(isolation:)` on the main actor before it suspends. So the tap comes once it is listening.
+    Task { @MainActor in
+      #expect((relay.asObservable() as? PublishSubject<String>)?.hasObservers == true)
+      relay.accept("tap")
+    }
+    #expect(await iterator.next(isolation: MainActor.shared) == "tap")
   }
 
   @Test func nonThrowingAsyncSequenceBecomesInfallible() async {

@@ -73,23 +73,27 @@ struct LoginMigrationTests {
     }
   }
 
-  /// Collects effects from `relay` until `.progress(false)`, consuming it with `for await` (step 3's view side).
+  /// Collects effects from `relay` until `.progress(false)`, consuming it on the main actor with
+  /// `next(isolation:)`, what `for await` calls there (step 3's view side).
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @MainActor
   private func effects(of relay: PublishRelay<Effect>, after start: @escaping @Sendable () -> Void) async -> [Effect] {
     var iterator = relay.values.makeAsyncIterator()
     var received: [Effect] = []
-    async let first = iterator.next()
-    // The iterator subscribes on its first `next()`; start the work once it is listening.
-    while !((relay.asObservable() as? PublishSubject<Effect>)?.hasObservers ?? false) { await Task.yield() }
-    start()
-    if let effect = await first { received.append(effect) }
-    while received.last != .progress(false), let effect = await iterator.next() {
+    // The work starts in a main-actor task, which runs only once this function suspends; the iterator subscribes
+    // in its first `next(isolation:)`, on the main actor, before it suspends. So the work starts once it listens.
+    Task { @MainActor in
+      #expect((relay.asObservable() as? PublishSubject<Effect>)?.hasObservers == true)
+      start()
+    }
+    while received.last != .progress(false), let effect = await iterator.next(isolation: MainActor.shared) {
       MainActor.assertIsolated()
       received.append(effect)
     }
     return received
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @MainActor
   @Test func stepOneChainWithAsyncLinks() async {
     let store = ChainStore(client: AuthClient(reject: false))
@@ -97,6 +101,7 @@ struct LoginMigrationTests {
     #expect(received == [.progress(true), .signedIn("id-u:p"), .progress(false)])
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @MainActor
   @Test func stepTwoAsyncFunctionInTheBag() async {
     let store = AsyncStore(client: AuthClient(reject: false))
@@ -104,6 +109,7 @@ struct LoginMigrationTests {
     #expect(received == [.progress(true), .signedIn("id-u:p"), .progress(false)])
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @MainActor
   @Test func stepTwoReportsFailures() async {
     let store = AsyncStore(client: AuthClient(reject: true))

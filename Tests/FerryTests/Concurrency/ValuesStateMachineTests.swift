@@ -1,3 +1,4 @@
+import FerryTesting
 import Testing
 
 @testable import Ferry
@@ -89,19 +90,46 @@ struct ValuesStateMachineTests {
     guard case .discard = machine.received(3) else { Issue.record("expected discard after cancel"); return }
   }
 
-  @Test func waitingConsumerGetsElementTerminalOrCancellation() async {
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func waitingConsumerGetsElementTerminalOrCancellation() {
+    // The consumers run on virtual time: `task` runs one up to its suspension, the scheduler runs the rest.
+    let scheduler = TestScheduler(initialClock: 0)
+    let time = AsyncVirtualTime(scheduler)
     let storage = ValuesStorage<Int>(limit: .unbounded)
+    let outcomes = LockedState<[Outcome]>([])
     // Element straight to a waiting consumer.
-    async let first = storage.wait(isolation: nil)
-    await waitUntilSuspended(storage)
+    time.task {
+      let outcome = Outcome(await storage.wait(isolation: nil))
+      outcomes.withLock { $0.append(outcome) }
+    }
+    #expect(storage.state.withLock { $0.hasWaitingConsumer })
+    #expect(outcomes.withLock { $0 }.isEmpty)
     storage.on(.next(7))
-    guard case .element(7) = await first else { Issue.record("expected 7"); return }
+    scheduler.start()
+    #expect(outcomes.withLock { $0 } == [.element(7)])
     // Completion straight to a waiting consumer.
-    async let second = storage.wait(isolation: nil)
-    await waitUntilSuspended(storage)
+    time.task {
+      let outcome = Outcome(await storage.wait(isolation: nil))
+      outcomes.withLock { $0.append(outcome) }
+    }
+    #expect(storage.state.withLock { $0.hasWaitingConsumer })
     storage.on(.completed)
-    guard case .end = await second else { Issue.record("expected end"); return }
+    scheduler.start()
+    #expect(outcomes.withLock { $0 } == [.element(7), .end])
     #expect(storage.state.withLock { $0.isDone })
+  }
+
+  /// A `ValuesResult<Int>` that can leave the consumer's task.
+  enum Outcome: Equatable, Sendable {
+    case element(Int), end, failure
+
+    init(_ result: ValuesResult<Int>) {
+      switch result {
+      case .element(let element): self = .element(element)
+      case .end: self = .end
+      case .failure: self = .failure
+      }
+    }
   }
 
   @Test func lateElementAfterSuspendDecisionIsHandedOutWithoutWaiting() {
@@ -128,10 +156,5 @@ struct ValuesStateMachineTests {
     }
     while let element = buffer.popFirst() { popped.append(element) }
     #expect(popped == expected)
-  }
-
-  /// Waits (cooperatively, without the wall clock) until a consumer is suspended on `storage`.
-  private func waitUntilSuspended(_ storage: ValuesStorage<Int>) async {
-    while !storage.state.withLock({ $0.hasWaitingConsumer }) { await Task.yield() }
   }
 }

@@ -1,4 +1,5 @@
 import Ferry
+import FerryTesting
 import Foundation
 import Testing
 
@@ -213,6 +214,7 @@ struct ValuesTests {
     #expect(weakResource.isNil)
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func releasesEverythingWhenTheConsumingTaskIsCancelled() async throws {
     let weakResource = WeakSlot<Tracked>()
     let subject = PublishSubject<Int>()
@@ -224,27 +226,45 @@ struct ValuesTests {
         _ = resource; subscription.dispose()
       }
     }
-    let (started, startedContinuation) = AsyncStream<Void>.makeStream()
-    let consumer = Task {
-      for try await _ in source.values { startedContinuation.yield() }
+    // The consumer runs on virtual time: only when the scheduler runs it, and to its next suspension.
+    let scheduler = TestScheduler(initialClock: 0)
+    let time = AsyncVirtualTime(scheduler)
+    let received = LockedBox<[Int]>([])
+    let ended = LockedBox(false)
+    let consumer = time.task {
+      for try await element in source.values { received.withLock { $0.append(element) } }
+      ended.withLock { $0 = true }
     }
-    // Wait until the consumer subscribed and got an element.
-    while !subject.hasObservers { await Task.yield() }
+    // `task` ran the consumer up to its first suspension: it subscribed and waits for an element.
+    #expect(subject.hasObservers)
     subject.onNext(1)
-    for await _ in started { break }
+    scheduler.start()
+    #expect(received.current == [1])
+    #expect(!ended.current)
     consumer.cancel()
+    scheduler.start()
+    #expect(ended.current)  // the cancelled loop ended when the scheduler ran it, without an error
     try await consumer.value
     #expect(weakResource.isNil)
     #expect(!subject.hasObservers)
   }
 
-  @Test func publishRelayValuesDoNotThrow() async {
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func publishRelayValuesDoNotThrow() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let time = AsyncVirtualTime(scheduler)
     let relay = PublishRelay<Int>()
-    var iterator = relay.values.makeAsyncIterator()
-    async let first = iterator.next()
-    while !relayHasObservers(relay) { await Task.yield() }
+    let first = LockedBox<Int??>(nil)
+    time.task {
+      var iterator = relay.values.makeAsyncIterator()
+      let element = await iterator.next()  // no `try`: a relay's values never throw
+      first.withLock { $0 = element }
+    }
+    // `task` ran the consumer up to its suspension in `next()`: it subscribed.
+    #expect(relayHasObservers(relay))
     relay.accept(4)
-    #expect(await first == 4)
+    scheduler.start()
+    #expect(first.current == 4)
   }
 
   private func relayHasObservers(_ relay: PublishRelay<Int>) -> Bool {

@@ -7,10 +7,14 @@ struct ValuesThreadTests {
   static let iterations = 10_000
 
   @Test func cancellationRacesCompletion() async throws {
-    let slot = WeakSlot<Tracked>()
+    let slot = WeakSlot<ReleaseSignal>()
+    // The release signal of the latest resource (a consumer cancelled before it started never subscribes).
+    let latestReleased = LockedBox<TestGate?>(nil)
     for iteration in 0..<Self.iterations {
       let source = Observable<Int>.create { observer in
-        let resource = Tracked(iteration)
+        let released = TestGate()
+        latestReleased.withLock { $0 = released }
+        let resource = ReleaseSignal(iteration, released: released)
         slot.set(resource)
         DispatchQueue.global().async {
           observer.onNext(iteration)
@@ -29,8 +33,9 @@ struct ValuesThreadTests {
       // Either the element arrived before the cancellation, or the loop ended without it; never anything else.
       #expect(received == [] || received == [iteration])
     }
-    // The last subscription may still be completing on the global queue: wait for its resources to go.
-    while !slot.isNil { await Task.yield() }
+    // The last subscription may still be completing on the global queue: its resource signals its release (a leak
+    // hangs here until the suite's time limit).
+    await latestReleased.current?.wait()
     #expect(slot.isNil)
   }
 
@@ -77,17 +82,20 @@ struct ValuesThreadTests {
     for policy in [ValuesBufferingPolicy.bufferingNewest(3), .bufferingOldest(3)] {
       let subject = PublishSubject<Int>()
       let count = 100_000
+      let subscribed = TestGate()
       let consumer = Task {
         var previous = -1
         var inOrder = true
-        for try await element in subject.values(bufferingPolicy: policy) {
+        let source = subject.do(onSubscribed: { subscribed.fire() })
+        for try await element in source.values(bufferingPolicy: policy) {
           if element <= previous { inOrder = false }
           previous = element
           if element == -2 { break }
         }
         return inOrder
       }
-      while !subject.hasObservers { await Task.yield() }
+      await subscribed.wait()
+      #expect(subject.hasObservers)
       DispatchQueue.global().async {
         for element in 0..<count { subject.onNext(element) }
         subject.onCompleted()

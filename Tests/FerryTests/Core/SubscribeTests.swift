@@ -86,24 +86,18 @@ struct SubscribeTests {
     subscription.dispose()
   }
 
-  @Test func unhandledErrorGoesToHookWithRxSwiftsShape() {
+  @Test(.swapsHooks) func unhandledErrorGoesToHookWithRxSwiftsShape() {
     let seen = LockedBox<[String]>([])
-    let previous = Hooks.defaultErrorHandler
-    let previousCapture = Hooks.customCaptureSubscriptionCallstack
     Hooks.defaultErrorHandler = { callStack, error in
+      guard error is HookProbeError else { return }  // another test's unhandled error
       seen.withLock { $0.append("\(error) \(callStack)") }
     }
-    defer {
-      Hooks.defaultErrorHandler = previous
-      Hooks.customCaptureSubscriptionCallstack = previousCapture
-      Hooks.recordCallStackOnError = false
-    }
-    _ = Observable<Int>.error(TestError(id: 5)).subscribe(onNext: { _ in })
-    #expect(seen.current == ["TestError(5) []"])
+    _ = Observable<Int>.error(HookProbeError(id: 5)).subscribe(onNext: { _ in })
+    #expect(seen.current == ["HookProbeError(5) []"])
     // With `recordCallStackOnError`, the handler gets the captured call stack.
     Hooks.customCaptureSubscriptionCallstack = { ["frame 0", "frame 1"] }
     Hooks.recordCallStackOnError = true
-    _ = Observable<Int>.error(TestError(id: 6)).subscribe(onNext: { _ in })
-    #expect(seen.current == ["TestError(5) []", "TestError(6) [\"frame 0\", \"frame 1\"]"])
+    _ = Observable<Int>.error(HookProbeError(id: 6)).subscribe(onNext: { _ in })
+    #expect(seen.current == ["HookProbeError(5) []", "HookProbeError(6) [\"frame 0\", \"frame 1\"]"])
   }
 }

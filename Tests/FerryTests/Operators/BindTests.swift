@@ -54,20 +54,21 @@ struct BindTests {
     #expect(Harness.events(replay).compactMap(\.element) == [5])
   }
 
-  @Test func bindToRelayReportsErrorsThroughHooks() {
+  @Test(.swapsHooks) func bindToRelayReportsErrorsThroughHooks() {
     let reported = LockedBox<[String]>([])
-    let previous = Hooks.defaultErrorHandler
-    Hooks.defaultErrorHandler = { _, error in reported.withLock { $0.append("\(error)") } }
-    defer { Hooks.defaultErrorHandler = previous }
+    Hooks.defaultErrorHandler = { _, error in
+      guard error is HookProbeError else { return }  // another test's unhandled error
+      reported.withLock { $0.append("\(error)") }
+    }
     let relay = BehaviorRelay(value: 0)
     let subject = PublishSubject<Int>()
     let binding = subject.bind(to: relay)
     subject.onNext(1)
-    subject.onError(TestError(id: 8))
+    subject.onError(HookProbeError(id: 8))
     #expect(relay.value == 1)
-    #expect(reported.current == ["TestError(8)"])
-    _ = Observable<Int>.error(TestError(id: 9)).bind(onNext: { _ in })
-    #expect(reported.current == ["TestError(8)", "TestError(9)"])
+    #expect(reported.current == ["HookProbeError(8)"])
+    _ = Observable<Int>.error(HookProbeError(id: 9)).bind(onNext: { _ in })
+    #expect(reported.current == ["HookProbeError(8)", "HookProbeError(9)"])
     binding.dispose()
   }
 

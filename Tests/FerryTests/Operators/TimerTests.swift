@@ -36,7 +36,7 @@ import Testing
     let reachedTen = DispatchSemaphore(value: 0)
     let subscription = SerialDisposable()
     subscription.disposable = Observable<Int>.timer(
-      .nanoseconds(0), period: .nanoseconds(0), scheduler: ConcurrentImmediateScheduler()
+      .nanoseconds(0), period: .nanoseconds(1), scheduler: ConcurrentImmediateScheduler()
     )
     .subscribe(onNext: { element in
       observer.on(.next(element))
