@@ -135,7 +135,18 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
 
   /// Delivers at most one batch of queued events as the emitter; gives the role up when the queue is empty, or
   /// keeps it and schedules the next batch.
+  ///
+  /// On a scheduler other than the main queue the batch is one event, as RxSwift's `observe(on:)` pumps through
+  /// `scheduleRecursive`: each further event is scheduled anew, so on a `TestScheduler` (with its processing delay)
+  /// events that arrive together are delivered one virtual tick apart (`Single.just(1).observe(on:)` succeeds at
+  /// 201 and completes at 202), and work scheduled meanwhile runs in between.
   func drain() {
+    if case .never = inlining {
+      guard !isDisposed, let next = delivery.next() else { return }
+      forward(next)
+      if delivery.keepRoleIfQueued() { scheduleDrain() }
+      return
+    }
     for _ in 0..<SerialDelivery.mainQueueBatch {
       guard !isDisposed, let next = delivery.next() else { return }
       forward(next)
