@@ -69,12 +69,18 @@ final class DelaySink<Observer: ObserverType>: TimedSink<Observer, DelayState<Ob
     if startTimer { schedule(after: dueTime) }
   }
 
+  /// Only one party schedules at a time (the producer that activates the timer, or the firing timer that keeps it
+  /// active), but the new timer may fire on another thread, and schedule the next one, before `scheduleTimer`
+  /// returns. So its slot is put in `timer` first: replacing a slot disposes the previous timer, which has run.
   private func schedule(after interval: RxTimeInterval) {
     guard !isDisposed else { return }
-    timer.disposable = scheduler.scheduleTimer((), after: interval) { [self] _ in
-      self.fire()
-      return Disposables.create()
-    }
+    let slot = SingleAssignmentDisposable()
+    timer.disposable = slot
+    slot.setDisposable(
+      scheduler.scheduleTimer((), after: interval) { [self] _ in
+        self.fire()
+        return Disposables.create()
+      })
   }
 
   /// Delivers the head of the queue if it is due, then schedules the timer for the next one. One event per timer,

@@ -121,8 +121,22 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
   /// Schedules the emitter's next batch. A batch that continues a main-queue delivery goes through
   /// `MainScheduler.asyncInstance`, so that it never runs inline on the main queue (which would not hand it back).
   private func scheduleDrain() {
-    let target: any ImmediateSchedulerType
-    if case .never = inlining { target = scheduler } else { target = MainScheduler.asyncInstance }
+    if case .never = inlining {
+      // One event per action: the next action may run on another thread, and schedule the one after it, before
+      // `schedule` returns here. So its slot is put in `scheduled` first (replacing a slot disposes the previous
+      // action, which has run).
+      let slot = SingleAssignmentDisposable()
+      scheduled.disposable = slot
+      slot.setDisposable(
+        scheduler.schedule(self) { sink in
+          SerialDelivery.enter()
+          sink.drain()
+          SerialDelivery.exit()
+          return Disposables.create()
+        })
+      return
+    }
+    let target: any ImmediateSchedulerType = MainScheduler.asyncInstance
     // Replacing the previous scheduled action disposes it: it has already run (only the emitter schedules, once
     // per batch). After disposal the new one is disposed at once.
     scheduled.disposable = target.schedule(self) { sink in
