@@ -197,4 +197,102 @@ extension Reactive where Base: RequestService {
     #expect(resources == 2)
     #expect(counter.value == 1)
   }
+  @Test func combineLatestAndZipSelectorsMutateLocalVars() {
+    var combined = 0
+    var zipped = 0
+    var results: [String] = []
+    let counter = Counter()
+    let bag = DisposeBag()
+    Observable.combineLatest(Observable.of(1, 2), Observable.just("a")) { number, text -> String in
+      combined += 1
+      return "\(number)\(text)"
+    }
+    .subscribe(onNext: { results.append($0) })
+    .disposed(by: bag)
+    Observable.zip(Observable.of(1, 2), Observable.of(3, 4), Observable.of(5, 6)) { a, b, c -> Int in
+      zipped += 1
+      counter.value += a + b + c
+      return a
+    }
+    .subscribe()
+    .disposed(by: bag)
+    Observable.combineLatest([Observable.just(1), Observable.just(2)]) { values -> Int in
+      combined += 1
+      return values.reduce(0, +)
+    }
+    .subscribe(onNext: { counter.value += $0 })
+    .disposed(by: bag)
+    Observable.zip([Observable.just(1), Observable.just(2)]) { values -> Int in
+      zipped += 1
+      return values.count
+    }
+    .subscribe(onNext: { counter.value += $0 })
+    .disposed(by: bag)
+    // `of` finishes inside `subscribe`, before the second source is subscribed: only its last element combines.
+    #expect(results == ["2a"])
+    #expect(combined == 2)
+    #expect(zipped == 3)
+    #expect(counter.value == 9 + 12 + 3 + 2)
+  }
+
+  @Test func traitCombineLatestAndZipSelectorsMutateLocalVars() {
+    var calls = 0
+    var values: [Int] = []
+    _ = Single.zip(Single.just(1), Single.just(2)) { a, b -> Int in
+      calls += 1
+      return a + b
+    }
+    .subscribe(onSuccess: { values.append($0) })
+    _ = Maybe.zip(Maybe.just(3), Maybe.just(4)) { a, b -> Int in
+      calls += 1
+      return a * b
+    }
+    .subscribe(onSuccess: { values.append($0) })
+    _ = Infallible.combineLatest(Infallible.just(5), Infallible.just(6)) { a, b -> Int in
+      calls += 1
+      return a + b
+    }
+    .subscribe(onNext: { values.append($0) })
+    #expect(calls == 3)
+    #expect(values == [3, 12, 11])
+  }
+
+  @MainActor @Test func driverAndSignalCombiningSelectorsMutateLocalVars() {
+    let scheduler = TestScheduler(initialClock: 0)
+    var calls = 0
+    var driven: [String] = []
+    var emitted: [Int] = []
+    SharingScheduler.mock(scheduler: scheduler) {
+      let bag = DisposeBag()
+      let relay = BehaviorRelay(value: 1)
+      let text = BehaviorRelay(value: "a")
+      let signalRelay = PublishRelay<Int>()
+      Driver.combineLatest(relay.asDriver(), text.asDriver()) { number, text -> String in
+        calls += 1
+        return "\(number)\(text)"
+      }
+      .drive(onNext: { driven.append($0) })
+      .disposed(by: bag)
+      Driver.zip([relay.asDriver(), relay.asDriver()]) { numbers -> String in
+        calls += 1
+        return "\(numbers.reduce(0, +))"
+      }
+      .drive(onNext: { driven.append($0) })
+      .disposed(by: bag)
+      Signal.zip(signalRelay.asSignal(), signalRelay.asSignal()) { a, b -> Int in
+        calls += 1
+        return a + b
+      }
+      .emit(onNext: { emitted.append($0) })
+      .disposed(by: bag)
+      scheduler.scheduleAt(10) {
+        relay.accept(2)
+        signalRelay.accept(3)
+      }
+      scheduler.start()
+    }
+    #expect(driven == ["1a", "2", "2a", "4"])
+    #expect(emitted == [6])
+    #expect(calls == 5)
+  }
 }

@@ -61,4 +61,27 @@ private final class Locked<Value>: @unchecked Sendable {
     }
     #expect(driven == [1, 2])
   }
+
+  @Test func combineLatestAndZipSelectorsShareStateThroughALock() {
+    let calls = Locked(0)
+    let seen = Locked<[Int]>([])
+    _ = Observable.combineLatest(Observable.of(1, 2), Observable.just(10)) { a, b in
+      calls.mutate { $0 += 1 }
+      return a + b
+    }
+    .subscribe(onNext: { value in seen.mutate { $0.append(value) } })
+    _ = Observable.zip([Observable.just(1), Observable.just(2)]) { values in
+      calls.mutate { $0 += 1 }
+      return values.reduce(0, +)
+    }
+    .subscribe(onNext: { value in seen.mutate { $0.append(value) } })
+    _ = Single.zip(Single.just(3), Single.just(4)) { a, b in
+      calls.mutate { $0 += 1 }
+      return a * b
+    }
+    .subscribe(onSuccess: { value in seen.mutate { $0.append(value) } })
+    // `of` finishes inside `subscribe`, before `just(10)` is subscribed: only its last element combines.
+    #expect(calls.value == 3)
+    #expect(seen.value == [12, 3, 12])
+  }
 }

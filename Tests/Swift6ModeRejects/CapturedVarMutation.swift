@@ -18,4 +18,20 @@ func legacyCode() {
   _ = Observable.just(1).subscribe(onNext: { counter.value += $0 })  // expect-diagnostic: non-Sendable type
   _ = Single.just(1).subscribe(onSuccess: { count = $0 })  // expect-diagnostic: mutation of captured var 'count'
   _ = Disposables.create { count += 1 }  // expect-diagnostic: mutation of captured var 'count'
+  _ = Observable.combineLatest(Observable.just(1), Observable.just(2)) { a, b in
+    count += a  // expect-diagnostic: mutation of captured var 'count'
+    return b
+  }
+  _ = Observable.zip([Observable.just(1)]) { values in
+    counter.value += values.count  // expect-diagnostic: non-Sendable type
+    return values
+  }
+  _ = Single.zip(Single.just(1), Single.just(2)) { a, b in
+    count = a + b  // expect-diagnostic: mutation of captured var 'count'
+    return a
+  }
+  _ = Driver.combineLatest(Driver.just(1), Driver.just(2)) { a, b in
+    count = a  // expect-diagnostic: mutation of captured var 'count'
+    return b
+  }
 }

@@ -4,6 +4,7 @@
 extension ObservableType {
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
   /// completes when all completed or when one completes without having emitted.
+  @preconcurrency
   public static func combineLatest<O1: ObservableType, O2: ObservableType>(
     _ source1: O1,
     _ source2: O2,
@@ -16,6 +17,7 @@ extension ObservableType {
 
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
   /// completes when all completed or when one completes without having emitted.
+  @preconcurrency
   public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
     _ source1: O1,
     _ source2: O2,
@@ -29,6 +31,7 @@ extension ObservableType {
 
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
   /// completes when all completed or when one completes without having emitted.
+  @preconcurrency
   public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
     _ source1: O1,
     _ source2: O2,
@@ -46,6 +49,7 @@ extension ObservableType {
 
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
   /// completes when all completed or when one completes without having emitted.
+  @preconcurrency
   public static func combineLatest<
     O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
   >(
@@ -67,6 +71,7 @@ extension ObservableType {
 
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
   /// completes when all completed or when one completes without having emitted.
+  @preconcurrency
   public static func combineLatest<
     O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
     O6: ObservableType

@@ -5,6 +5,7 @@ extension ObservableType {
   /// Completes when all sources completed, or as soon as one completes without having emitted (no combination
   /// can follow); the first error terminates the result. An empty collection emits `resultSelector([])` and
   /// completes.
+  @preconcurrency
   public static func combineLatest<C: Collection>(
     _ collection: C,
     resultSelector: @escaping @Sendable ([C.Element.Element]) throws -> Element

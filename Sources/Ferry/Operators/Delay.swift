@@ -69,18 +69,28 @@ final class DelaySink<Observer: ObserverType>: TimedSink<Observer, DelayState<Ob
     if startTimer { schedule(after: dueTime) }
   }
 
+  /// Only one party schedules at a time (the producer that activates the timer, or the firing timer that keeps it
+  /// active), but the new timer may fire on another thread, and schedule the next one, before `scheduleTimer`
+  /// returns. So its slot is put in `timer` first: replacing a slot disposes the previous timer, which has run.
   private func schedule(after interval: RxTimeInterval) {
     guard !isDisposed else { return }
-    timer.disposable = scheduler.scheduleTimer((), after: interval) { [self] _ in
-      self.fire()
-      return Disposables.create()
-    }
+    let slot = SingleAssignmentDisposable()
+    timer.disposable = slot
+    slot.setDisposable(
+      scheduler.scheduleTimer((), after: interval) { [self] _ in
+        self.fire()
+        return Disposables.create()
+      })
   }
 
+  /// Delivers the head of the queue if it is due, then schedules the timer for the next one. One event per timer,
+  /// as in RxSwift: an event that is already due is scheduled anew with a zero delay, so on a `TestScheduler` (with
+  /// its processing delay) events that arrived together are delivered one virtual tick apart
+  /// (`Single.just(1).delay(.seconds(10), …)` succeeds at 210 and completes at 211).
   private func fire() {
     let now = scheduler.now
     let remaining = synchronized { state, outbox -> TimeInterval? in
-      while let head = state.queue.first, head.due.timeIntervalSince(now) <= timeTolerance {
+      if let head = state.queue.first, head.due.timeIntervalSince(now) <= timeTolerance {
         state.queue.removeFirst()
         outbox.send(head.event)
       }

@@ -121,8 +121,22 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
   /// Schedules the emitter's next batch. A batch that continues a main-queue delivery goes through
   /// `MainScheduler.asyncInstance`, so that it never runs inline on the main queue (which would not hand it back).
   private func scheduleDrain() {
-    let target: any ImmediateSchedulerType
-    if case .never = inlining { target = scheduler } else { target = MainScheduler.asyncInstance }
+    if case .never = inlining {
+      // One event per action: the next action may run on another thread, and schedule the one after it, before
+      // `schedule` returns here. So its slot is put in `scheduled` first (replacing a slot disposes the previous
+      // action, which has run).
+      let slot = SingleAssignmentDisposable()
+      scheduled.disposable = slot
+      slot.setDisposable(
+        scheduler.schedule(self) { sink in
+          SerialDelivery.enter()
+          sink.drain()
+          SerialDelivery.exit()
+          return Disposables.create()
+        })
+      return
+    }
+    let target: any ImmediateSchedulerType = MainScheduler.asyncInstance
     // Replacing the previous scheduled action disposes it: it has already run (only the emitter schedules, once
     // per batch). After disposal the new one is disposed at once.
     scheduled.disposable = target.schedule(self) { sink in
@@ -135,7 +149,18 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
 
   /// Delivers at most one batch of queued events as the emitter; gives the role up when the queue is empty, or
   /// keeps it and schedules the next batch.
+  ///
+  /// On a scheduler other than the main queue the batch is one event, as RxSwift's `observe(on:)` pumps through
+  /// `scheduleRecursive`: each further event is scheduled anew, so on a `TestScheduler` (with its processing delay)
+  /// events that arrive together are delivered one virtual tick apart (`Single.just(1).observe(on:)` succeeds at
+  /// 201 and completes at 202), and work scheduled meanwhile runs in between.
   func drain() {
+    if case .never = inlining {
+      guard !isDisposed, let next = delivery.next() else { return }
+      forward(next)
+      if delivery.keepRoleIfQueued() { scheduleDrain() }
+      return
+    }
     for _ in 0..<SerialDelivery.mainQueueBatch {
       guard !isDisposed, let next = delivery.next() else { return }
       forward(next)

@@ -4,6 +4,7 @@
 extension ObservableType {
   /// Combines the elements of the sources by index with `resultSelector`; completes as soon as a completed source
   /// has no unpaired element left.
+  @preconcurrency
   public static func zip<O1: ObservableType, O2: ObservableType>(
     _ source1: O1,
     _ source2: O2,
@@ -16,6 +17,7 @@ extension ObservableType {
 
   /// Combines the elements of the sources by index with `resultSelector`; completes as soon as a completed source
   /// has no unpaired element left.
+  @preconcurrency
   public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
     _ source1: O1,
     _ source2: O2,
@@ -29,6 +31,7 @@ extension ObservableType {
 
   /// Combines the elements of the sources by index with `resultSelector`; completes as soon as a completed source
   /// has no unpaired element left.
+  @preconcurrency
   public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
     _ source1: O1,
     _ source2: O2,
@@ -45,6 +48,7 @@ extension ObservableType {
 
   /// Combines the elements of the sources by index with `resultSelector`; completes as soon as a completed source
   /// has no unpaired element left.
+  @preconcurrency
   public static func zip<
     O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
   >(
@@ -66,6 +70,7 @@ extension ObservableType {
 
   /// Combines the elements of the sources by index with `resultSelector`; completes as soon as a completed source
   /// has no unpaired element left.
+  @preconcurrency
   public static func zip<
     O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
     O6: ObservableType

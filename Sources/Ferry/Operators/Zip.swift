@@ -4,6 +4,7 @@ extension ObservableType {
   ///
   /// Completes as soon as a source that completed has no buffered element left (no further combination can
   /// follow); the first error terminates the result. An empty collection completes at once.
+  @preconcurrency
   public static func zip<C: Collection>(
     _ collection: C,
     resultSelector: @escaping @Sendable ([C.Element.Element]) throws -> Element

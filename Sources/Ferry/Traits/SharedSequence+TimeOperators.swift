@@ -78,10 +78,11 @@ extension SharedSequence {
     SharedSequence(Observable.concat(sources.map { $0.asObservable() }))
   }
 
-  /// Emits the elements of the sequence, in order, and completes (subscribed on the sharing scheduler).
+  /// Emits the elements of the sequence in order on the sharing scheduler, one scheduled action per element, and
+  /// completes in one more (on a mocked `TestScheduler`, one tick apart, as in RxCocoa).
   public static func from<S: Sequence>(_ sequence: S) -> SharedSequence<SharingStrategy, Element>
   where S.Element == Element {
-    SharedSequence(raw: Observable.from(sequence).subscribe(on: SharingStrategy.scheduler))
+    SharedSequence(raw: Observable.from(sequence, scheduler: SharingStrategy.scheduler))
   }
 
   /// Combines the elements of `collection` by index with `resultSelector`.

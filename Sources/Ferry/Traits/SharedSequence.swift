@@ -58,19 +58,22 @@ extension SharedSequence {
     SharedSequence(raw: Observable.just(element).subscribe(on: SharingStrategy.scheduler))
   }
 
-  /// A sequence that emits `elements` in order and completes (subscribed on the sharing scheduler).
+  /// A sequence that emits `elements` in order on the sharing scheduler, one scheduled action per element, and
+  /// completes in one more (on a mocked `TestScheduler`, one tick apart, as in RxCocoa).
   public static func of(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {
     from(elements)
   }
 
-  /// A sequence that emits the elements of `array` in order and completes.
+  /// A sequence that emits the elements of `array` in order on the sharing scheduler, one scheduled action per
+  /// element, and completes in one more (on a mocked `TestScheduler`, one tick apart, as in RxCocoa).
   public static func from(_ array: [Element]) -> SharedSequence<SharingStrategy, Element> {
-    SharedSequence(raw: Observable.from(array).subscribe(on: SharingStrategy.scheduler))
+    SharedSequence(raw: Observable.from(array, scheduler: SharingStrategy.scheduler))
   }
 
-  /// A sequence that emits `optional`'s value if it has one, then completes.
+  /// A sequence that emits `optional`'s value if it has one, then completes, each in its own action on the sharing
+  /// scheduler (as in RxCocoa).
   public static func from(optional: Element?) -> SharedSequence<SharingStrategy, Element> {
-    SharedSequence(raw: Observable.from(optional: optional).subscribe(on: SharingStrategy.scheduler))
+    SharedSequence(raw: Observable.from(optional: optional, scheduler: SharingStrategy.scheduler))
   }
 
   /// A sequence that calls `factory` for every subscription.

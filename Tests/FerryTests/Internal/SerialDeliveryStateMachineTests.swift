@@ -115,6 +115,26 @@ struct SerialDeliveryStateMachineTests {
     #expect(!machine.isDelivering)
   }
 
+  @Test func keepRoleIfQueuedKeepsTheRoleOnlyWhileSomethingIsQueued() {
+    var machine = Machine()
+    _ = machine.sendDeferred(1)
+    #expect(Self.next(&machine) == 1)
+    let keptWithEmptyQueue = machine.keepRoleIfQueued()
+    #expect(!keptWithEmptyQueue, "nothing queued after the delivered item: the role is given up")
+    #expect(!machine.isDelivering)
+    let secondSchedules = machine.sendDeferred(2).schedule
+    let thirdSchedules = machine.sendDeferred(3).schedule
+    #expect(secondSchedules, "the next send takes the role and schedules again")
+    #expect(!thirdSchedules)
+    #expect(Self.next(&machine) == 2)
+    let keptWithQueued = machine.keepRoleIfQueued()
+    #expect(keptWithQueued, "3 is queued: the emitter keeps the role and schedules its delivery")
+    #expect(machine.isDelivering)
+    _ = machine.close()
+    let keptWhenClosed = machine.keepRoleIfQueued()
+    #expect(!keptWhenClosed, "closed: nothing more to deliver")
+  }
+
   @Test func deferredSendTakesTheRoleOnceAndQueues() {
     var machine = Machine()
     #expect(machine.sendDeferred(1) == (true, nil) as (Bool, Int?))

@@ -142,18 +142,26 @@ struct DriverTests {
     #expect(received.current == [5])
   }
 
-  @Test func factoryMethodsDeliverSynchronouslyOnMain() {
+  @Test func factoryMethodsDeliverSynchronouslyOnMain() async {
     let received = LockedBox<[String]>([])
-    _ = Driver.just(1).drive(
-      onNext: { value in received.withLock { $0.append("just \(value)") } },
-      onCompleted: { received.withLock { $0.append("just completed") } }
-    )
-    _ = Driver.of(1, 2).drive(onNext: { value in received.withLock { $0.append("of \(value)") } })
-    _ = Driver.from([3]).drive(onNext: { value in received.withLock { $0.append("from \(value)") } })
-    _ = Driver<Int>.empty().drive(onCompleted: { received.withLock { $0.append("empty completed") } })
-    let never = Driver<Int>.never().drive(onNext: { _ in received.withLock { $0.append("never") } })
-    never.dispose()
-    #expect(received.current == ["just 1", "just completed", "of 1", "of 2", "from 3", "empty completed"])
+    await awaitSignal { done in
+      _ = Driver.just(1).drive(
+        onNext: { value in received.withLock { $0.append("just \(value)") } },
+        onCompleted: { received.withLock { $0.append("just completed") } }
+      )
+      // As in RxCocoa, `of` / `from` schedule each element (and the completion) on the main scheduler: the first
+      // action runs inline on the main queue, the next ones are scheduled from inside it and so come later.
+      _ = Driver.of(1, 2).drive(
+        onNext: { value in received.withLock { $0.append("of \(value)") } },
+        onCompleted: { done() }
+      )
+      _ = Driver.from([3]).drive(onNext: { value in received.withLock { $0.append("from \(value)") } })
+      _ = Driver<Int>.empty().drive(onCompleted: { received.withLock { $0.append("empty completed") } })
+      let never = Driver<Int>.never().drive(onNext: { _ in received.withLock { $0.append("never") } })
+      never.dispose()
+      #expect(received.current == ["just 1", "just completed", "of 1", "from 3", "empty completed"])
+    }
+    #expect(received.current == ["just 1", "just completed", "of 1", "from 3", "empty completed", "of 2"])
   }
 
   @Test func driveWithHoldsTheObjectWeakly() {

@@ -169,6 +169,24 @@ struct SerialDeliveryStateMachine<Item> {
     }
   }
 
+  /// The emitter, having delivered one item, asks whether to go on: keeps the role if something is queued, gives
+  /// it up otherwise (RxSwift's `observe(on:)` pump, which delivers one event per scheduled action). Only stages that
+  /// never wait call this.
+  @inlinable
+  mutating func keepRoleIfQueued() -> Bool {
+    switch state {
+    case .delivering:
+      if !queue.isEmpty { return true }
+      precondition(waiters.isEmpty, "Internal inconsistency: SerialDelivery.keepRoleIfQueued with producers waiting")
+      state = .idle
+      return false
+    case .closed:
+      return false
+    case .idle:
+      preconditionFailure("Internal inconsistency: SerialDelivery.keepRoleIfQueued without the emitter role")
+    }
+  }
+
   /// Closes the queue: nothing more is delivered. Returns what was queued, to release outside the lock. Idempotent.
   /// Only stages that never wait (``send(_:mayWait:)`` with `false`) close.
   @inlinable

@@ -53,6 +53,13 @@ struct SerialDeliveryStorage<Item>: Sendable {
     return item
   }
 
+  /// After delivering one item: returns `true` if the caller keeps the emitter role (something is queued) and must
+  /// schedule the next delivery, `false` if it gave the role up.
+  @inlinable
+  func keepRoleIfQueued() -> Bool {
+    state.withLock { $0.keepRoleIfQueued() }
+  }
+
   /// Closes the queue; what was queued is released after the lock.
   @inlinable
   func close() {
