@@ -78,7 +78,7 @@ func stateDiff<Value>(expected: Value, actual: Value) -> String {
   return lines.joined(separator: "\n")
 }
 
-/// A value's description without `Optional(...)` noise.
+/// How a failure message shows a value (its `String(describing:)`).
 func describe<Value>(_ value: Value) -> String {
   String(describing: value)
 }
