@@ -242,8 +242,4 @@ public final class Store<Feature: StoreFeature>: ViewStore {
     guard let work = runtime.start(id: id, policy: policy, priority: priority, operation: operation) else { return }
     startedWork?.append(work)
   }
-
-  func cancel(id: some Hashable & Sendable) {
-    runtime.cancel(id: AnyHashable(id))
-  }
 }

@@ -69,19 +69,22 @@ package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
 
   /// Cancels every work with `id`.
   func cancel(id: AnyHashable) {
-    let tasks = state.withLock { $0.work.cancel(id: id) }
-    for task in tasks { task.cancel() }
+    cancelTasks { $0.cancel(id: id) }
   }
 
   /// Cancels the works `tokens`.
   func cancel(tokens: [UInt64]) {
-    let tasks = state.withLock { state in tokens.compactMap { state.work.cancel(token: $0) } }
-    for task in tasks { task.cancel() }
+    cancelTasks { work in tokens.compactMap { work.cancel(token: $0) } }
   }
 
   /// Cancels every work; the store keeps running.
   package func cancelAllWork() {
-    let tasks = state.withLock { state in state.work.cancelAll() }
+    cancelTasks { $0.cancelAll() }
+  }
+
+  /// Decides under the lock which works end, and cancels their tasks after unlocking.
+  private func cancelTasks(_ decide: (inout WorkStateMachine) -> [Task<Void, Never>]) {
+    let tasks = state.withLock { decide(&$0.work) }
     for task in tasks { task.cancel() }
   }
 

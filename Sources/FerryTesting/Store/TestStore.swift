@@ -120,13 +120,9 @@ public final class TestStore<Feature: StoreFeature> where Feature.State: Equatab
     let step = "send(\(describe(command)))"
     if exhaustivity == .on {
       checkNoUnassertedEffects(before: step, at: location)
-      let queued = store.runtime.queuedOutputs
-      if !queued.isEmpty {
-        recordStoreFailure(
-          "\(step): the store's async work sent \(queued.count) output(s) that were not received:\n"
-            + queued.map { "  \(describeOutput($0))" }.joined(separator: "\n")
-            + "\nReceive them first (receive(_:), receiveEffect(_:)), or set exhaustivity to .off.", at: location)
-      }
+      checkNoUnreceivedOutputs(
+        before: step, hint: "Receive them first (receive(_:), receiveEffect(_:)), or set exhaustivity to .off.",
+        at: location)
     } else {
       skipReceivedOutputs()
     }
@@ -252,12 +248,7 @@ public final class TestStore<Feature: StoreFeature> where Feature.State: Equatab
     } else {
       scheduler.start()
       checkNoUnassertedEffects(before: "finish()", at: location)
-      let queued = store.runtime.queuedOutputs
-      if !queued.isEmpty {
-        recordStoreFailure(
-          "finish(): the store's async work sent \(queued.count) output(s) that were not received:\n"
-            + queued.map { "  \(describeOutput($0))" }.joined(separator: "\n"), at: location)
-      }
+      checkNoUnreceivedOutputs(before: "finish()", hint: nil, at: location)
     }
     if inFlightWorkCount > 0, exhaustivity == .on {
       recordStoreFailure(
@@ -313,6 +304,15 @@ public final class TestStore<Feature: StoreFeature> where Feature.State: Equatab
     let what = assert == nil ? "the state changed but no change was asserted" : "the state differs from the expected"
     recordStoreFailure(
       "\(step): \(what) (− expected, + actual):\n\(stateDiff(expected: expected, actual: actual))", at: location)
+  }
+
+  private func checkNoUnreceivedOutputs(before step: String, hint: String?, at location: StoreAssertionLocation) {
+    let queued = store.runtime.queuedOutputs
+    guard !queued.isEmpty else { return }
+    let lines =
+      ["\(step): the store's async work sent \(queued.count) output(s) that were not received:"]
+      + queued.map { "  \(describeOutput($0))" } + (hint.map { [$0] } ?? [])
+    recordStoreFailure(lines.joined(separator: "\n"), at: location)
   }
 
   private func checkNoUnassertedEffects(before step: String, at location: StoreAssertionLocation) {
