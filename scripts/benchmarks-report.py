@@ -4,6 +4,10 @@
     scripts/benchmarks-report.py                      # full run (a few minutes), writes Docs/Benchmarks.md
     scripts/benchmarks-report.py --filter 'Core.*'    # only some cases (the report lists the others as missing)
     scripts/benchmarks-report.py --input DIR          # reuse the samples of an earlier run (see --keep)
+    scripts/benchmarks-report.py --callgrind          # also run Benchmarks/callgrind-check.sh --print (minutes)
+
+Each case is shown beside its figure before issue 11 (`Benchmarks/Baselines/issue-11-before.json`, from the report
+of 2026-11-21; `--before FILE` to use another baseline, `--before ''` for none).
 
 The samples come from package-benchmark's `histogramSamples` export: one raw figure per iteration (wall clock in
 ns, malloc count), where one iteration handles 1000 elements or operations (`scalingFactor: .kilo`).
@@ -212,7 +216,83 @@ def store_targets(results, add):
         add(f"| zero mallocs per sync send: `{case}` | {count} mallocs per {ELEMENTS} sends | {verdict} |")
 
 
-def report(results, started, elapsed, filter_regex, loads):
+def before_value(before, case, key):
+    entry = (before or {}).get("cases", {}).get(case)
+    return None if entry is None else entry.get(key)
+
+
+def before_cell(before, case):
+    ns, mallocs = before_value(before, case, "ns"), before_value(before, case, "mallocs")
+    return "–" if ns is None else f"{fmt(ns)} / {fmt(mallocs, 3)}"
+
+
+def issue11_targets(results, add):
+    """Issue 11's targets that the suite can decide (the RxSwift ones are measured by hand: see the analysis)."""
+    def wall(case):
+        return per_element(results, case, "wallClock")
+
+    def mallocs(case):
+        return per_element(results, case, "mallocCountTotal")
+
+    def row(label, case, base, limit):
+        value = ratio(wall(case), wall(base))
+        if value is None:
+            add(f"| {label} | not measured (`{case}` or `{base}` missing) | – |")
+            return
+        verdict = "met" if value <= limit else f"**missed by {value / limit:.1f}×** (limit {limit}×)"
+        add(f"| {label} | `{case}` = {value:.2f}× `{base}` | {verdict} |")
+
+    row("`PublishRelay.accept` → 1 subscriber ≤ 10× the closure floor", "Core.PublishRelay.accept.1sub", CLOSURE, 10)
+    row("`PublishRelay.accept` → 1 subscriber faster than OpenCombine's `PassthroughSubject.send`",
+        "Core.PublishRelay.accept.1sub", "Peer.OpenCombine.PassthroughSubject.send.1sub", 1)
+    one, ten = wall("Core.PublishRelay.accept.1sub"), wall("Core.PublishRelay.accept.10sub")
+    if one and ten:
+        # Read strictly: ten subscribers cost at most 3× one subscriber (the marginal cost is shown as well).
+        value = ten / one
+        verdict = "met" if value <= 3 else f"**missed by {value / 3:.1f}×** (limit 3×)"
+        add(f"| 10 subscribers ≤ 3× one subscriber | `Core.PublishRelay.accept.10sub` = {value:.2f}× "
+            f"`Core.PublishRelay.accept.1sub`; each subscriber added costs {(ten - one) / 9:.1f} ns "
+            f"({(ten - one) / 9 / one:.2f}× one subscriber) | {verdict} |")
+    row("relay → `map` → `filter` → `distinctUntilChanged` ≤ 15× the closure floor",
+        "Core.BehaviorRelay.accept.map.filter.distinct", CLOSURE, 15)
+    row("`Driver` delivery on the main thread ≤ 20× the closure floor", "Core.Driver.drive", CLOSURE, 20)
+    row("buffered `values` drain ≤ 0.1× `AsyncStream`'s drain", "Bridge.values.buffered",
+        "Peer.AsyncStream.bufferedDrain", 0.1)
+    row("`asObservable()` over `AsyncStream` ≤ 1.1× a bare `for await`", "Bridge.asObservable.AsyncStream",
+        "Floor.forAwait.AsyncStream", 1.1)
+    for case, limit in (("Core.combineLatest", 0), ("Core.Driver.drive", 0), ("Bridge.values.buffered", 0),
+                        ("Bridge.asObservable.AsyncStream", 0), ("Core.flatMapLatest", 5)):
+        value = mallocs(case)
+        if value is None:
+            continue
+        # Below 0.02 per element is a constant per iteration (set-up of a stream or a task), not per element.
+        verdict = "met" if value < limit + 0.02 else f"**missed: {value:.3f} mallocs per element**"
+        add(f"| mallocs per element of `{case}` ≤ {limit} | {value:.3f} | {verdict} |")
+
+
+def callgrind_table(before, add):
+    """Runs the instruction-count gate's cases (`--print`) and shows them beside the counts before issue 11."""
+    script = os.path.join(ROOT, "Benchmarks", "callgrind-check.sh")
+    output = subprocess.run([script, "--print"], capture_output=True, text=True, check=False).stdout
+    counts = dict(line.split("\t") for line in output.strip().split("\n") if "\t" in line)
+    base = (before or {}).get("callgrind", {})
+    add("## Instructions per element (callgrind)")
+    add("")
+    add("`Benchmarks/callgrind-check.sh --print` in this run: `valgrind --tool=callgrind` on `Benchmarks/Callgrind` "
+        "(release), (count(2000) − count(1000)) / 1000 — exact, independent of the machine's load. The CI gate "
+        "compares the same figures with `Benchmarks/Callgrind/thresholds.tsv`. Before: "
+        + base.get("source", "no baseline") + ".")
+    add("")
+    add("| case | instructions / element | before issue 11 | × before |")
+    add("|---|---:|---:|---:|")
+    for name, value in counts.items():
+        old = base.get("instructions", {}).get(name)
+        add(f"| `{name}` | {int(value):,} | {fmt(old, 0) if old else '–'} | "
+            f"{fmt_ratio(ratio(int(value), old))} |")
+    add("")
+
+
+def report(results, started, elapsed, filter_regex, loads, before=None, callgrind=False):
     closure = per_element(results, CLOSURE, "wallClock")
     lock = per_element(results, LOCK, "wallClock")
     lines = []
@@ -251,15 +331,18 @@ def report(results, started, elapsed, filter_regex, loads):
         "iterations divided by that count. \"mallocs\" is the p50 malloc count of one iteration divided by "
         f"{ELEMENTS}: a constant per-iteration cost (creating a stream, a task) shows up as 0.001–0.02, one "
         "allocation per element as ≈ 1. Ratios: `× closure` and `× lock` divide by the floors of the same run; "
-        "`× peer` divides by the peer or floor named in the row. RxSwift is not available on this machine (no "
-        "network, no mirror), so there are no RxSwift figures; none are estimated.")
+        "`× peer` divides by the peer or floor named in the row. `before` is the same case before issue 11 (another "
+        "run, on a quieter machine: compare the ratios, which are within one run, more than the nanoseconds); "
+        "`× before` divides this run's figure by it. RxSwift is not in the package mirror, so it is not in this "
+        "suite: the side-by-side measurement made by hand is in the analysis below.")
     add("")
     missing = []
     for title, cases in SECTIONS:
         add(f"## {title}")
         add("")
-        add("| case | what | ns / element (p50) | mallocs / element | × closure | × lock | compared with | × peer |")
-        add("|---|---|---:|---:|---:|---:|---|---:|")
+        add("| case | what | ns / element (p50) | mallocs / element | × closure | × lock | compared with | × peer "
+            "| before: ns / mallocs | × before |")
+        add("|---|---|---:|---:|---:|---:|---|---:|---:|---:|")
         for case, what, peer in cases:
             if case not in results:
                 missing.append(case)
@@ -269,7 +352,8 @@ def report(results, started, elapsed, filter_regex, loads):
             peer_time = per_element(results, peer, "wallClock") if peer else None
             add(f"| `{case}` | {what} | {fmt(time)} | {fmt(mallocs, 3)} | {fmt_ratio(ratio(time, closure))} | "
                 f"{fmt_ratio(ratio(time, lock))} | {('`' + peer + '`') if peer else ''} | "
-                f"{fmt_ratio(ratio(time, peer_time))} |")
+                f"{fmt_ratio(ratio(time, peer_time))} | {before_cell(before, case)} | "
+                f"{fmt_ratio(ratio(time, before_value(before, case, 'ns')))} |")
         add("")
 
     add("## Targets (issues 2, 3 and 10)")
@@ -308,11 +392,17 @@ def report(results, started, elapsed, filter_regex, loads):
         add(f"| zero mallocs per element: `{case}` | {mallocs * ELEMENTS:.0f} mallocs per {ELEMENTS} elements | "
             f"{verdict} |")
     store_targets(results, add)
-    inner = per_element(results, "Core.flatMapLatest", "mallocCountTotal")
-    if inner is not None:
-        add(f"| (not a target) `Core.flatMapLatest` | {inner * ELEMENTS:.0f} mallocs per {ELEMENTS} elements | "
-            "subscribes a new inner observable per element by construction |")
     add("")
+    add("## Targets (issue 11)")
+    add("")
+    add("The targets the suite can decide; those relative to RxSwift are in the analysis below (measured by hand).")
+    add("")
+    add("| target | measured | verdict |")
+    add("|---|---|---|")
+    issue11_targets(results, add)
+    add("")
+    if callgrind:
+        callgrind_table(before, add)
     if missing:
         add("## Not measured in this run")
         add("")
@@ -346,6 +436,8 @@ def report(results, started, elapsed, filter_regex, loads):
     add("swift package --package-path Benchmarks benchmark --filter 'Store\\..*'  # FerryStore cases and baselines")
     add("scripts/benchmarks-report.py                                           # rerun and rewrite this file")
     add("Benchmarks/ci-check.sh                                                 # malloc thresholds, as in CI")
+    add("Benchmarks/callgrind-check.sh --print                                  # instructions per element")
+    add("scripts/benchmarks-report.py --callgrind                               # this file, with the callgrind table")
     add("```")
     add("")
     return "\n".join(lines)
@@ -357,6 +449,10 @@ def main():
     parser.add_argument("--input", help="directory with histogramSamples files of an earlier run (skips the run)")
     parser.add_argument("--keep", help="directory to keep the samples of this run in")
     parser.add_argument("--output", default=os.path.join(ROOT, "Docs", "Benchmarks.md"))
+    parser.add_argument("--before", default=os.path.join(ROOT, "Benchmarks", "Baselines", "issue-11-before.json"),
+                        help="JSON of the figures to compare with ('' for none)")
+    parser.add_argument("--callgrind", action="store_true",
+                        help="also run Benchmarks/callgrind-check.sh --print and show its table")
     args = parser.parse_args()
     started = datetime.datetime.now(datetime.timezone.utc)
     begin = datetime.datetime.now().timestamp()
@@ -391,7 +487,11 @@ def main():
     results = load(in_dir)
     if not results:
         sys.exit(f"no samples found in {in_dir}")
-    text = report(results, started, elapsed, args.filter, loads)
+    before = None
+    if args.before:
+        with open(args.before) as handle:
+            before = json.load(handle)
+    text = report(results, started, elapsed, args.filter, loads, before, args.callgrind)
     with open(args.output, "w") as handle:
         handle.write(text)
     print(f"wrote {args.output} ({len(results)} cases)", file=sys.stderr)
