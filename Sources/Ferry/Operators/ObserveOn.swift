@@ -4,7 +4,8 @@ extension ObservableType {
   /// Events are queued and delivered by one scheduled action at a time, so the observer is never re-entered
   /// even on a concurrent scheduler. Disposing the subscription stops pending deliveries at once (when done on
   /// the delivering thread) and drops the queue. With `MainScheduler.instance`, an event sent on the main thread
-  /// while nothing is queued is delivered synchronously, without scheduling or allocating.
+  /// while nothing is queued is delivered synchronously, without scheduling or allocating; one sent re-entrantly
+  /// from inside a delivery is delivered in a later main-queue block, as RxSwift's `MainScheduler` does.
   public func observe(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
     ObserveOnObservable(source: asObservable(), scheduler: scheduler)
   }
