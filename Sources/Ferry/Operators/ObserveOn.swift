@@ -4,7 +4,8 @@ extension ObservableType {
   /// Events are queued and delivered by one scheduled action at a time, so the observer is never re-entered
   /// even on a concurrent scheduler. Disposing the subscription stops pending deliveries at once (when done on
   /// the delivering thread) and drops the queue. With `MainScheduler.instance`, an event sent on the main thread
-  /// while nothing is queued is delivered synchronously, without scheduling or allocating.
+  /// while nothing is queued is delivered synchronously, without scheduling or allocating; one sent re-entrantly
+  /// from inside a delivery is delivered in a later main-queue block, as RxSwift's `MainScheduler` does.
   public func observe(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
     ObserveOnObservable(source: asObservable(), scheduler: scheduler)
   }
@@ -63,19 +64,29 @@ final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendab
 
 /// Queues upstream events and delivers them on the scheduler, through the serial-delivery engine.
 ///
-/// The party that takes the emitter role delivers: the producer itself when the inlining policy allows it (on the
-/// main queue for the main-queue stages), otherwise one scheduled action at a time. A delivery handles at most
-/// ``SerialDelivery/mainQueueBatch`` events, then keeps the role and continues in a new scheduled action, so the
-/// scheduler (the main queue) runs other work in between.
+/// The main-queue stages (`observe(on: MainScheduler)`, `ensuringMainQueue()`) have a fast path: an event sent on
+/// the main queue while nothing of this sink is queued or being delivered (`outstanding` is 0) is delivered at once
+/// on the calling thread, with one compare-and-swap and no lock, queue or allocation. Every other event (from
+/// another thread, a re-entrant send, anything with events queued ahead of it) is queued in `delivery` and
+/// delivered by scheduled actions. A main-queue action delivers at most ``SerialDelivery/mainQueueBatch`` events,
+/// then keeps the role and continues in a new main-queue block, so the main queue runs other work in between.
 ///
-/// `@unchecked Sendable`: the queue and the emitter role are in `delivery` (a `SerialDeliveryStorage`, behind its
-/// lock); the pending scheduled action is in `scheduled` (a `SerialDisposable`); the rest is immutable.
+/// The fast path relies on the Rx grammar (upstream `on(_:)` calls never overlap): `outstanding` is raised before
+/// an event is queued and lowered after it is delivered, so it is 0 only when nothing is queued or in flight; an
+/// event delivered inline therefore overtakes nothing. A re-entrant send (from inside the delivery) finds it
+/// non-zero and is queued for a later main-queue block, as RxSwift's `MainScheduler` defers it.
+///
+/// `@unchecked Sendable`: the queue and the scheduled emitter role are in `delivery` (a `SerialDeliveryStorage`,
+/// behind its lock); `outstanding` is an atomic word; the pending scheduled action is in `scheduled` (a
+/// `SerialDisposable`); the rest is immutable.
 final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
   typealias Element = Observer.Element
 
   let scheduler: any ImmediateSchedulerType
   let inlining: ObserveOnInlining
   let delivery = SerialDeliveryStorage<Event<Element>>()
+  /// Main-queue stages: events accepted and not yet delivered (queued, or being delivered inline).
+  let outstanding = AtomicWord.make()
   let scheduled = SerialDisposable()
 
   init(observer: Observer, scheduler: any ImmediateSchedulerType, inlining: ObserveOnInlining) {
@@ -84,38 +95,35 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     super.init(observer: observer)
   }
 
-  /// Runs `body` on the calling thread if the inlining policy allows it now.
-  @inline(__always)
-  private func runInline(_ body: () -> Void) -> Bool {
+  func on(_ event: Event<Element>) {
     switch inlining {
     case .never:
-      return false
-    case .mainScheduler(let main):
-      return main.runImmediatelyIfPossible(body)
-    case .mainQueue:
-      guard MainScheduler.isOnMainQueue else { return false }
-      body()
-      return true
-    }
-  }
-
-  func on(_ event: Event<Element>) {
-    if case .never = inlining {
       if delivery.sendDeferred(event) { scheduleDrain() }
       return
+    case .mainScheduler(let main):
+      // `MainScheduler.instance` semantics: inline only while no action of the same scheduler runs.
+      if main.isIdleOnMainQueue && outstanding.compareExchange(expected: 0, desired: 1) {
+        main.runMarkedExecuting { deliverInline(event) }
+        return
+      }
+    case .mainQueue:
+      if MainScheduler.isOnMainQueue && outstanding.compareExchange(expected: 0, desired: 1) {
+        deliverInline(event)
+        return
+      }
     }
-    // Nobody delivers: this thread holds the emitter role with `event` in hand.
-    guard delivery.send(event) else { return }
-    let ran = runInline {
-      SerialDelivery.enter()
-      forward(event)
-      drain()
-      SerialDelivery.exit()
-    }
-    if ran { return }
-    // Not on the main queue (or a main-scheduler action is running): put it back in front of anything queued
-    // meanwhile and hop.
-    if delivery.prepend(event) { scheduleDrain() }
+    // Another thread, re-entrant, or behind queued events: queue it; the first to queue schedules the delivery.
+    _ = outstanding.fetchAdd(1)
+    if delivery.sendDeferred(event) { scheduleDrain() }
+  }
+
+  /// Delivers the event this thread accepted on the fast path (`outstanding` was raised from 0 to 1).
+  @inline(__always)
+  private func deliverInline(_ event: Event<Element>) {
+    SerialDelivery.enter()
+    forward(event)
+    SerialDelivery.exit()
+    _ = outstanding.fetchAdd(-1)
   }
 
   /// Schedules the emitter's next batch. A batch that continues a main-queue delivery goes through
@@ -164,6 +172,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     for _ in 0..<SerialDelivery.mainQueueBatch {
       guard !isDisposed, let next = delivery.next() else { return }
       forward(next)
+      _ = outstanding.fetchAdd(-1)
     }
     scheduleDrain()
   }

@@ -67,16 +67,20 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     ensureExecutingOnScheduler(errorMessage: errorMessage)
   }
 
-  /// Runs `body` now if on the main queue and no `MainScheduler` action is running.
-  ///
-  /// - Returns: whether `body` ran. Allocates nothing.
+  /// Whether the caller is on the main queue and no action of this scheduler is running, so that an action
+  /// scheduled now would run synchronously.
   @inline(__always)
-  func runImmediatelyIfPossible(_ body: () -> Void) -> Bool {
-    guard Self.isOnMainQueue, executing.load() == 0 else { return false }
+  var isIdleOnMainQueue: Bool {
+    Self.isOnMainQueue && executing.load() == 0
+  }
+
+  /// Runs `body` (on the main queue, after ``isIdleOnMainQueue``) as an action of this scheduler: actions
+  /// scheduled meanwhile are dispatched after it instead of nesting. Allocates nothing.
+  @inline(__always)
+  func runMarkedExecuting(_ body: () -> Void) {
     executing.store(1)
     defer { executing.store(0) }
     body()
-    return true
   }
 
   override func scheduleInternal<StateType>(
