@@ -8,6 +8,9 @@ extension AsyncSequence where Self: Sendable {
   /// - The end of the sequence completes the observable; an error thrown by the sequence terminates it with that
   ///   error.
   /// - Disposing the subscription cancels the task; the cancellation it causes emits nothing.
+  // Inlinable so that the loop is compiled for the concrete sequence: generic, every `next()` is a witness call
+  // and a synchronous base reads its elements through `Collection`'s subscript coroutine (a heap block each).
+  @inlinable
   public func asObservable(priority: TaskPriority? = nil) -> Observable<Element> {
     Observable.createAsync(priority: priority) { sender in
       for try await element in self {
@@ -21,6 +24,7 @@ extension Observable {
   /// The elements of `sequence` as an observable: the same as `sequence.asObservable(priority:)`.
   ///
   /// One task per subscription pulls the sequence one element at a time; disposing cancels it, silently.
+  @inlinable
   public static func from<Sequence: AsyncSequence & Sendable>(
     _ sequence: Sequence,
     priority: TaskPriority? = nil

@@ -59,7 +59,7 @@ func run() {
     for index in 0..<count { relay.accept(index) }
     subscription.dispose()
   case "values.buffered", "asObservable.AsyncStream", "asObservable.syncSequence", "Single.just.value",
-    "Single.create.value":
+    "Single.create.value", "floor.forAwait.AsyncStream", "floor.forAwait.syncSequence":
     // The bridges run in a task; this thread waits for it. Each case is deterministic on one thread: the
     // elements are buffered or produced synchronously, so no `await` depends on another thread's timing.
     let done = DispatchSemaphore(value: 0)
@@ -97,6 +97,15 @@ func runBridge() async -> Int {
     total = await drain(stream.asObservable())
   case "asObservable.syncSequence":
     total = await drain(SyncSequence(base: 0..<count).asObservable())
+  case "floor.forAwait.AsyncStream":
+    // The floor of `asObservable.AsyncStream` (the same pre-filled stream, drained by a bare `for await`), and the
+    // peer of `values.buffered` (fill an unbounded buffer, then drain it).
+    let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .unbounded)
+    for element in 0..<count { continuation.yield(element) }
+    continuation.finish()
+    for await element in stream { total &+= element }
+  case "floor.forAwait.syncSequence":
+    for await element in SyncSequence(base: 0..<count) { total &+= element }
   case "Single.just.value":
     do {
       for element in 0..<count { total &+= try await Single.just(element).value }
