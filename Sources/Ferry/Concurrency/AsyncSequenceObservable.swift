@@ -8,10 +8,11 @@ extension AsyncSequence where Self: Sendable {
   /// - The end of the sequence completes the observable; an error thrown by the sequence terminates it with that
   ///   error.
   /// - Disposing the subscription cancels the task; the cancellation it causes emits nothing.
-  // Inlinable so that the loop is compiled for the concrete sequence: generic, every `next()` is a witness call
-  // and a synchronous base reads its elements through `Collection`'s subscript coroutine (a heap block each).
   @inlinable
   public func asObservable(priority: TaskPriority? = nil) -> Observable<Element> {
+    // Inlinable so that the loop is compiled for the concrete sequence: generic, every `next()` is a witness
+    // call and a synchronous base reads its elements through `Collection`'s subscript coroutine (a heap block
+    // each).
     Observable.createAsync(priority: priority) { sender in
       for try await element in self {
         try await sender.send(element)
