@@ -13,7 +13,6 @@ public enum ValuesBufferingPolicy: Sendable, Equatable {
   /// `n` must be at least 1.
   case bufferingOldest(Int)
 
-  @usableFromInline
   func limit() -> ValuesLimit {
     switch self {
     case .unbounded:
