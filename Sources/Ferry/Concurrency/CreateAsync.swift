@@ -32,14 +32,19 @@ extension Observable {
 /// The handle an async producer (``Observable/createAsync(priority:_:)``, `asObservable()` of an
 /// `AsyncSequence`) uses to send elements to its subscriber.
 public struct AsyncSender<Element>: Sendable {
-  let target: any AsyncSenderTarget<Element>
+  @usableFromInline let target: any AsyncSenderTarget<Element>
+
+  init(target: any AsyncSenderTarget<Element>) { self.target = target }
 
   /// Delivers `element` to the observer; returns once the observer has handled it.
   ///
   /// - Throws: `CancellationError` if the subscription is disposed (before or while `element` is delivered):
   ///   stop producing.
+  @inlinable
   public func send(_ element: Element) async throws {
-    guard target.sendNext(element) else { throw CancellationError() }
+    // The event is built here, in the caller's specialised code: the sink that forwards it is generic code that
+    // would look up `Event<Element>`'s metadata on every element to build it.
+    guard target.sendNext(.next(element)) else { throw CancellationError() }
   }
 
   /// Whether the subscription was disposed: nothing more will be delivered.
@@ -47,10 +52,12 @@ public struct AsyncSender<Element>: Sendable {
 }
 
 /// What an ``AsyncSender`` delivers to.
+@usableFromInline
 protocol AsyncSenderTarget<Element>: AnyObject, Sendable {
   associatedtype Element
-  /// Delivers `element` unless disposed; returns whether the subscription is still live afterwards.
-  func sendNext(_ element: Element) -> Bool
+  /// Delivers `next` (always a `.next` event) unless disposed; returns whether the subscription is still live
+  /// afterwards.
+  func sendNext(_ next: Event<Element>) -> Bool
   var isDisposed: Bool { get }
 }
 
@@ -87,9 +94,10 @@ final class TaskProducerObservable<Element>: Observable<Element>, @unchecked Sen
 ///
 /// `@unchecked Sendable`: no state besides ``Sink``'s; events come from one task, one at a time.
 final class TaskProducerSink<Observer: ObserverType>: Sink<Observer>, AsyncSenderTarget, @unchecked Sendable {
-  func sendNext(_ element: Observer.Element) -> Bool {
+  func sendNext(_ next: Event<Observer.Element>) -> Bool {
+    // `forwardNext` without rebuilding the event.
     if isDisposed { return false }
-    forwardNext(element)
+    observer.on(next)
     return !isDisposed
   }
 }

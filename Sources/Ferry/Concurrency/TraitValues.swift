@@ -6,11 +6,10 @@ extension PrimitiveSequence where Trait == SingleTrait, Element: Sendable {
   /// well-formed single cannot do) throws ``RxError/noElements``.
   public var value: Element {
     get async throws {
-      if let just = source as? ElementsObservable<Element>, just.storage.elements.count == 1 {
-        return just.storage.elements[0]
-      }
+      if let just = source as? JustObservable<Element> { return just.element }
       if let failure = source as? ErrorObservable<Element> { throw failure.error }
-      return try await awaitTraitValue(source, empty: .failure(RxError.noElements)) { $0 }
+      guard let element = try await awaitTraitValue(source) else { throw RxError.noElements }
+      return element
     }
   }
 }
@@ -22,7 +21,8 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element: Sendable {
   /// subscription and throws `CancellationError`.
   public var value: Element? {
     get async throws {
-      try await awaitTraitValue(source, empty: .success(nil)) { Optional($0) }
+      if let just = source as? JustObservable<Element> { return just.element }
+      return try await awaitTraitValue(source)
     }
   }
 }
@@ -34,35 +34,28 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// subscription and throws `CancellationError`.
   public var value: Void {
     get async throws {
-      try await awaitTraitValue(source, empty: .success(()), wrap: Never.toVoid)
+      _ = try await awaitTraitValue(source)
     }
   }
 }
 
-extension Never {
-  /// The `wrap` of `Completable.value` (never called: a completable has no elements).
-  @Sendable static func toVoid(_ never: Never) {}
-}
-
-/// Subscribes to `source` and returns the first element (converted with `wrap`), or `empty` if it completes
-/// first; throws its error, or `CancellationError` when the task is cancelled (the subscription is then
-/// disposed).
+/// Subscribes to `source` and returns its first element, or `nil` if it completes first; throws its error, or
+/// `CancellationError` when the task is cancelled (the subscription is then disposed).
 ///
 /// The continuation is resumed exactly once — whoever takes it out of the state machine under the lock
-/// resumes it, after releasing the lock.
-func awaitTraitValue<Source, Output: Sendable>(
-  _ source: Observable<Source>,
-  empty: Result<Output, any Swift.Error>,
-  wrap: @escaping @Sendable (Source) -> Output
-) async throws -> Output {
-  let state = LockedState(TraitValueStateMachine<Output>())
+/// resumes it, after releasing the lock — so it can be an `UnsafeContinuation` (a checked one allocates a
+/// canary per await). No closure is passed in: a closure formed in the traits' generic code captures their type
+/// metadata in a heap context, and a boxed `any Error` built in advance for "completed empty" is an allocation
+/// per await too.
+func awaitTraitValue<Element: Sendable>(_ source: Observable<Element>) async throws -> Element? {
+  let state = LockedState(TraitValueStateMachine<Element?>())
   return try await withTaskCancellationHandler {
-    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Output, any Swift.Error>) in
+    try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Element?, any Swift.Error>) in
       switch state.withLock({ $0.start(continuation) }) {
       case .resumeCancelled(let continuation):
         continuation.resume(throwing: CancellationError())
       case .subscribe:
-        let subscription = source.subscribe(TraitValueObserver(state: state, empty: empty, wrap: wrap))
+        let subscription = source.subscribe(TraitValueObserver(state: state))
         if case .dispose = state.withLock({ $0.subscribed(subscription) }) {
           subscription.dispose()
         }
@@ -77,18 +70,16 @@ func awaitTraitValue<Source, Output: Sendable>(
 }
 
 /// Receives the events of the subscription behind `awaitTraitValue`; the first one decides the outcome.
-struct TraitValueObserver<Source, Output: Sendable>: ObserverType {
-  let state: LockedState<TraitValueStateMachine<Output>>
-  let empty: Result<Output, any Swift.Error>
-  let wrap: @Sendable (Source) -> Output
+struct TraitValueObserver<Element: Sendable>: ObserverType {
+  let state: LockedState<TraitValueStateMachine<Element?>>
 
-  func on(_ event: Event<Source>) {
+  func on(_ event: Event<Element>) {
     guard let (continuation, subscription) = state.withLock({ $0.finish() }) else { return }
     subscription?.dispose()
     switch event {
-    case .next(let element): continuation.resume(returning: wrap(element))
+    case .next(let element): continuation.resume(returning: element)
     case .error(let error): continuation.resume(throwing: error)
-    case .completed: continuation.resume(with: empty)
+    case .completed: continuation.resume(returning: nil)
     }
   }
 }
@@ -98,7 +89,7 @@ struct TraitValueObserver<Source, Output: Sendable>: ObserverType {
 /// Every method returns what the caller must do after releasing the lock; a continuation leaves the state
 /// exactly once, so it is resumed exactly once.
 struct TraitValueStateMachine<Output: Sendable> {
-  typealias Continuation = CheckedContinuation<Output, any Swift.Error>
+  typealias Continuation = UnsafeContinuation<Output, any Swift.Error>
 
   private enum State {
     /// Before the continuation exists.

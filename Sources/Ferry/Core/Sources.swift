@@ -112,11 +112,16 @@ final class ElementsObservable<Element>: Observable<Element>, @unchecked Sendabl
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
     let sink = SourceSink(observer: observer)
-    for (index, element) in storage.elements.enumerated() {
+    // Indexed, not `for … in`: this code is not specialised, and a generic `IndexingIterator` reads each element
+    // through `Collection`'s subscript coroutine, whose frame is a heap allocation per element.
+    let elements = storage.elements
+    var index = 0
+    while index < elements.count {
       // Disposal from inside `onNext` stops the loop; a finished downstream (`take`) is noticed within 64
       // elements (the walk down the chain costs more than one element's delivery).
       if sink.isDisposed || (index & 63 == 63 && sink.isDownstreamDisposed) { return sink }
-      sink.forwardNext(element)
+      sink.forwardNext(elements[index])
+      index += 1
     }
     sink.forwardCompleted()
     return sink

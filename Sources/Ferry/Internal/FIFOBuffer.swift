@@ -52,7 +52,9 @@ struct FIFOBuffer<Element> {
     while popFirst() != nil {}
   }
 
-  @usableFromInline
+  // Inlinable (specialised by the caller) although it runs only when the capacity doubles: generic, it moves
+  // every element through value witnesses and looks up the array's metadata per element.
+  @inlinable
   mutating func grow() {
     let oldCapacity = slots.count
     let newCapacity = Swift.max(16, oldCapacity * 2)

@@ -36,7 +36,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
 
   /// A ``Maybe`` that succeeds with `element`.
   public static func just(_ element: Element) -> Maybe<Element> {
-    Maybe(raw: Observable.just(element))
+    Maybe(raw: JustObservable(element))
   }
 
   /// A ``Maybe`` that completes without an element.

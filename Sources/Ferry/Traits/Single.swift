@@ -26,7 +26,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
 
   /// A ``Single`` that succeeds with `element`.
   public static func just(_ element: Element) -> Single<Element> {
-    Single(raw: Observable.just(element))
+    Single(raw: JustObservable(element))
   }
 
   /// A ``Single`` that fails with `error`.

@@ -7,10 +7,10 @@ import Testing
 struct TraitValueStateMachineTests {
   /// Runs `body` with a real continuation and returns what it was resumed with.
   private func withContinuation(
-    _ body: @escaping (CheckedContinuation<Int, any Error>) -> Void
+    _ body: @escaping (UnsafeContinuation<Int, any Error>) -> Void
   ) async -> Result<Int, any Error> {
     do {
-      return .success(try await withCheckedThrowingContinuation { body($0) })
+      return .success(try await withUnsafeThrowingContinuation { body($0) })
     } catch {
       return .failure(error)
     }
@@ -80,5 +80,16 @@ struct TraitValueStateMachineTests {
       taken.resume(throwing: CancellationError())
     }
     #expect(throws: CancellationError.self) { try result.get() }
+  }
+
+  @Test func valueOfASingleThatCompletesEmptyThrowsNoElements() async throws {
+    // Not a well-formed single (every public way of building one emits an element or an error), so built raw:
+    // `value` maps "completed without an element" to `RxError.noElements`, a maybe to `nil`.
+    let error = await #expect(throws: RxError.self) { try await Single<Int>(raw: Observable.empty()).value }
+    guard case .noElements = error else {
+      Issue.record("expected noElements, got \(String(describing: error))"); return
+    }
+    #expect(try await Maybe<Int>(raw: Observable.empty()).value == nil)
+    await #expect(throws: TestError(id: 4)) { try await Completable(raw: Observable.error(TestError(id: 4))).value }
   }
 }

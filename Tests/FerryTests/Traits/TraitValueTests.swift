@@ -12,6 +12,14 @@ struct TraitValueTests {
     await #expect(throws: TestError(id: 2)) { try await Single<Int>.error(TestError(id: 2)).map { $0 }.value }
   }
 
+  @Test func justTraitsEmitTheirElementThenComplete() async throws {
+    // `Single.just` / `Maybe.just` store the element inline; subscribing still follows the grammar.
+    #expect(events(Single.just(7)) == [.next(7), .completed])
+    #expect(events(Maybe.just(8)) == [.next(8), .completed])
+    #expect(try await Single.just(10).value == 10)
+    #expect(try await Maybe.just(11).value == 11)
+  }
+
   @Test func singleValueFromAnotherThread() async throws {
     let single = Single<Int>.create { observer in
       DispatchQueue.global().async { observer(.success(5)) }

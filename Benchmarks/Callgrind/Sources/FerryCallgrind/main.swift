@@ -10,7 +10,7 @@ import Foundation
 
 /// Keeps results observable so the optimiser cannot drop the work.
 final class Accumulator: @unchecked Sendable {
-  // `@unchecked Sendable`: only touched by the thread that runs the case (the main thread).
+  // `@unchecked Sendable`: touched by one thread at a time (the main thread, or the task a bridge case waits for).
   var total = 0
 }
 
@@ -58,10 +58,108 @@ func run() {
     let subscription = MainActor.assumeIsolated { relay.asDriver().drive(onNext: { sink.total &+= $0 }) }
     for index in 0..<count { relay.accept(index) }
     subscription.dispose()
+  case "values.buffered", "asObservable.AsyncStream", "asObservable.syncSequence", "Single.just.value",
+    "Single.create.value", "floor.forAwait.AsyncStream", "floor.forAwait.syncSequence":
+    // The bridges run in a task; this thread waits for it. Each case is deterministic on one thread: the
+    // elements are buffered or produced synchronously, so no `await` depends on another thread's timing.
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+      sink.total = await runBridge()
+      done.signal()
+    }
+    done.wait()
   default:
     FileHandle.standardError.write(Data("FerryCallgrind: unknown case \(name)\n".utf8))
     exit(2)
   }
+}
+
+/// The async bridge cases; returns the sum of what the consumer saw.
+func runBridge() async -> Int {
+  var total = 0
+  switch name {
+  case "values.buffered":
+    // Every element is buffered during the subscription (the first `next()`); the loop drains the buffer.
+    do {
+      // Filled with a specialised loop: `Array(0..<count)` goes through generic code that costs more per
+      // element than the drain.
+      var elements = [Int]()
+      elements.reserveCapacity(count)
+      for element in 0..<count { elements.append(element) }
+      for try await element in Observable.from(elements).values { total &+= element }
+    } catch {
+      fatalError("values failed: \(error)")
+    }
+  case "asObservable.AsyncStream":
+    let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .unbounded)
+    for element in 0..<count { continuation.yield(element) }
+    continuation.finish()
+    total = await drain(stream.asObservable())
+  case "asObservable.syncSequence":
+    total = await drain(SyncSequence(base: 0..<count).asObservable())
+  case "floor.forAwait.AsyncStream":
+    // The floor of `asObservable.AsyncStream` (the same pre-filled stream, drained by a bare `for await`), and the
+    // peer of `values.buffered` (fill an unbounded buffer, then drain it).
+    let (stream, continuation) = AsyncStream<Int>.makeStream(bufferingPolicy: .unbounded)
+    for element in 0..<count { continuation.yield(element) }
+    continuation.finish()
+    for await element in stream { total &+= element }
+  case "floor.forAwait.syncSequence":
+    for await element in SyncSequence(base: 0..<count) { total &+= element }
+  case "Single.just.value":
+    do {
+      for element in 0..<count { total &+= try await Single.just(element).value }
+    } catch {
+      fatalError("Single.value failed: \(error)")
+    }
+  case "Single.create.value":
+    do {
+      for element in 0..<count {
+        total &+= try await Single<Int>.create { observer in
+          observer(.success(element))
+          return Disposables.create()
+        }.value
+      }
+    } catch {
+      fatalError("Single.value failed: \(error)")
+    }
+  default:
+    fatalError("not a bridge case: \(name)")
+  }
+  return total
+}
+
+/// Subscribes and waits for the stop event; returns the sum of the elements.
+func drain(_ source: Observable<Int>) async -> Int {
+  let total = Accumulator()
+  await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
+    _ = source.subscribe(
+      onNext: { total.total &+= $0 },
+      onError: { _ in finished.resume() },
+      onCompleted: { finished.resume() }
+    )
+  }
+  return total.total
+}
+
+/// A synchronous sequence as an async sequence that never suspends: the shape of swift-async-algorithms'
+/// `AsyncSyncSequence` (`(0..<count).async` in the benchmark suite), which this package does not depend on.
+struct SyncSequence<Base: Sequence & Sendable>: AsyncSequence, Sendable {
+  let base: Base
+
+  struct AsyncIterator: AsyncIteratorProtocol {
+    var iterator: Base.Iterator?
+
+    mutating func next() async -> Base.Element? {
+      guard !Task.isCancelled, let value = iterator?.next() else {
+        iterator = nil
+        return nil
+      }
+      return value
+    }
+  }
+
+  func makeAsyncIterator() -> AsyncIterator { AsyncIterator(iterator: base.makeIterator()) }
 }
 
 if name == "driver" {

@@ -156,9 +156,11 @@ extension ValuesResult {
 }
 
 /// Releases a `values` subscription when the iterator that owns it is dropped.
+@usableFromInline
 final class ValuesIteratorContext<Element: Sendable> {
-  let storage: ValuesStorage<Element>
+  @usableFromInline let storage: ValuesStorage<Element>
 
+  @usableFromInline
   init(storage: ValuesStorage<Element>) { self.storage = storage }
 
   deinit { storage.cancel() }
@@ -166,14 +168,14 @@ final class ValuesIteratorContext<Element: Sendable> {
 
 /// The iteration logic shared by both iterators.
 ///
-/// The fast path (an element already taken into `local`) is inlinable so that client code specialises it for
-/// its element type; everything else is in `pullSlow(isolation:)`.
+/// Inlinable so that client code specialises it for its element type: the storage it creates, whose `on` receives
+/// every element, then runs specialised code too (see ``ValuesStorage``).
 @usableFromInline
 struct ValuesIteratorCore<Element: Sendable> {
-  let source: Observable<Element>
-  let limit: ValuesLimit
-  private var context: ValuesIteratorContext<Element>?
-  private var isCancelled = false
+  @usableFromInline let source: Observable<Element>
+  @usableFromInline let limit: ValuesLimit
+  @usableFromInline var context: ValuesIteratorContext<Element>?
+  @usableFromInline var isCancelled = false
   /// Elements taken from the shared buffer in one batch (unbounded policy only); consumed without locking.
   @usableFromInline var local = FIFOBuffer<Element>()
 
@@ -189,7 +191,7 @@ struct ValuesIteratorCore<Element: Sendable> {
     return await pullSlow(isolation: actor)
   }
 
-  @usableFromInline
+  @inlinable
   mutating func pullSlow(isolation actor: isolated (any Actor)?) async -> ValuesResult<Element> {
     if Task.isCancelled || isCancelled { return cancel() }
     let storage = context?.storage ?? subscribe()
@@ -200,14 +202,19 @@ struct ValuesIteratorCore<Element: Sendable> {
     }
   }
 
-  private mutating func subscribe() -> ValuesStorage<Element> {
+  @inlinable
+  mutating func subscribe() -> ValuesStorage<Element> {
     let storage = ValuesStorage<Element>(limit: limit)
     context = ValuesIteratorContext(storage: storage)
-    storage.subscribed(source.subscribe(storage))
+    // Through a closure formed here, not `subscribe(storage)`: the source calls an observer through its
+    // conformance, whose witness is Ferry's unspecialised `on`; this closure's body is the client's specialised
+    // one.
+    storage.subscribed(source.subscribe(AnyObserver(eventHandler: { [storage] in storage.on($0) })))
     return storage
   }
 
-  private mutating func cancel() -> ValuesResult<Element> {
+  @usableFromInline
+  mutating func cancel() -> ValuesResult<Element> {
     isCancelled = true
     context?.storage.cancel()
     local.removeAll()

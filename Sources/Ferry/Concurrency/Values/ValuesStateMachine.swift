@@ -12,6 +12,7 @@ enum ValuesResult<Element> {
 extension ValuesResult: Sendable where Element: Sendable {}
 
 /// How a `values` buffer bounds itself (the internal form of ``ValuesBufferingPolicy``).
+@usableFromInline
 enum ValuesLimit: Equatable, Sendable {
   /// Keep everything.
   case unbounded
@@ -28,10 +29,11 @@ enum ValuesLimit: Equatable, Sendable {
 /// - a consumer waits (`active(waiting: c)`) only while the buffer is empty;
 /// - the terminal event is handed out after every buffered element, exactly once, and then the state is `done`;
 /// - `done` holds no subscription, no continuation and no element.
+@usableFromInline
 struct ValuesStateMachine<Element> {
-  typealias Continuation = UnsafeContinuation<ValuesResult<Element>, Never>
+  @usableFromInline typealias Continuation = UnsafeContinuation<ValuesResult<Element>, Never>
 
-  private enum State {
+  @usableFromInline enum State {
     /// Subscribing or subscribed; `waiting` is the consumer suspended in `next()`, if any.
     case active(waiting: Continuation?)
     /// The source terminated; the buffered elements are still to be handed out, then `result`.
@@ -41,7 +43,7 @@ struct ValuesStateMachine<Element> {
   }
 
   /// What to do after the subscription's disposable is known.
-  enum SubscribedAction {
+  @usableFromInline enum SubscribedAction {
     /// Keep it (it is stored).
     case none
     /// The iteration already ended: dispose it.
@@ -49,7 +51,7 @@ struct ValuesStateMachine<Element> {
   }
 
   /// What to do after an element arrived.
-  enum ReceiveAction {
+  @usableFromInline enum ReceiveAction {
     /// Buffered.
     case none
     /// Hand the element straight to the waiting consumer.
@@ -59,7 +61,7 @@ struct ValuesStateMachine<Element> {
   }
 
   /// What to do after the source terminated.
-  enum TerminateAction {
+  @usableFromInline enum TerminateAction {
     /// Release the subscription reference (outside the lock).
     case release((any Disposable)?)
     /// Resume the waiting consumer with the terminal result, and release the subscription reference.
@@ -67,7 +69,7 @@ struct ValuesStateMachine<Element> {
   }
 
   /// What a pull without suspending found.
-  enum NextAction {
+  @usableFromInline enum NextAction {
     /// An element to return at once.
     case element(Element)
     /// The terminal result (or `.end` once over).
@@ -77,7 +79,7 @@ struct ValuesStateMachine<Element> {
   }
 
   /// What to do after the consumer offered a continuation.
-  enum SuspendAction {
+  @usableFromInline enum SuspendAction {
     /// Stored; it will be resumed by a later input.
     case none
     /// Resume it at once with this result.
@@ -85,7 +87,7 @@ struct ValuesStateMachine<Element> {
   }
 
   /// What to do after the iteration was cancelled (task cancelled, loop left, iterator dropped).
-  struct CancelAction {
+  @usableFromInline struct CancelAction {
     /// A suspended consumer to resume with `.end`.
     var continuation: Continuation?
     /// The subscription to dispose.
@@ -94,11 +96,12 @@ struct ValuesStateMachine<Element> {
     var buffer: FIFOBuffer<Element>
   }
 
-  let limit: ValuesLimit
-  private var state = State.active(waiting: nil)
-  private var subscription: (any Disposable)?
-  private(set) var buffer = FIFOBuffer<Element>()
+  @usableFromInline let limit: ValuesLimit
+  @usableFromInline var state = State.active(waiting: nil)
+  @usableFromInline var subscription: (any Disposable)?
+  @usableFromInline var buffer = FIFOBuffer<Element>()
 
+  @usableFromInline
   init(limit: ValuesLimit) {
     self.limit = limit
   }
@@ -116,6 +119,7 @@ struct ValuesStateMachine<Element> {
   }
 
   /// The subscription's disposable became known (after `subscribe` returned).
+  @usableFromInline
   mutating func subscribed(_ disposable: any Disposable) -> SubscribedAction {
     switch state {
     case .active:
@@ -127,6 +131,7 @@ struct ValuesStateMachine<Element> {
   }
 
   /// The source sent an element.
+  @inlinable
   mutating func received(_ element: Element) -> ReceiveAction {
     switch state {
     case .active(let waiting?):
@@ -160,6 +165,7 @@ struct ValuesStateMachine<Element> {
   }
 
   /// The source terminated: `error == nil` is completion.
+  @usableFromInline
   mutating func terminated(error: (any Swift.Error)?) -> TerminateAction {
     let result: ValuesResult<Element> = error.map { .failure($0) } ?? .end
     switch state {
@@ -176,6 +182,7 @@ struct ValuesStateMachine<Element> {
   }
 
   /// The consumer pulls one element without suspending.
+  @inlinable
   mutating func next() -> NextAction {
     if let element = buffer.popFirst() { return .element(element) }
     return nextWhenEmpty()
@@ -183,6 +190,7 @@ struct ValuesStateMachine<Element> {
 
   /// The consumer pulls every buffered element at once: swaps the buffer with `local` (which must be empty) and
   /// returns the first one. Used by the unbounded policy, where taking a batch changes nothing observable.
+  @inlinable
   mutating func nextBatch(into local: inout FIFOBuffer<Element>) -> NextAction {
     precondition(local.isEmpty, "Internal inconsistency: nextBatch(into:) with a non-empty local buffer")
     if !buffer.isEmpty {
@@ -192,7 +200,8 @@ struct ValuesStateMachine<Element> {
     return nextWhenEmpty()
   }
 
-  private mutating func nextWhenEmpty() -> NextAction {
+  @inlinable
+  mutating func nextWhenEmpty() -> NextAction {
     switch state {
     case .active(waiting: nil):
       return .suspend
@@ -207,6 +216,7 @@ struct ValuesStateMachine<Element> {
   }
 
   /// The consumer suspended with `continuation` after `next()` said `.suspend`.
+  @inlinable
   mutating func suspend(_ continuation: Continuation) -> SuspendAction {
     if let element = buffer.popFirst() { return .resume(continuation, .element(element)) }
     switch state {
@@ -224,6 +234,7 @@ struct ValuesStateMachine<Element> {
   }
 
   /// The iteration was cancelled. Idempotent.
+  @usableFromInline
   mutating func cancelled() -> CancelAction {
     var action = CancelAction(continuation: nil, subscription: nil, buffer: FIFOBuffer())
     switch state {
@@ -238,7 +249,8 @@ struct ValuesStateMachine<Element> {
     return action
   }
 
-  private mutating func takeSubscription() -> (any Disposable)? {
+  @inlinable
+  mutating func takeSubscription() -> (any Disposable)? {
     defer { subscription = nil }
     return subscription
   }

@@ -4,14 +4,22 @@
 /// Every input takes the lock once, asks the state machine what to do, and does it after unlocking (resuming a
 /// continuation, disposing the subscription, releasing dropped elements). `Sendable` because its only state is
 /// a `LockedState`.
-final class ValuesStorage<Element: Sendable>: ObserverType, Sendable {
-  let state: LockedState<ValuesStateMachine<Element>>
+///
+/// The per-element paths (`on`, `next`, `wait`) are inlinable and the iterator creates the storage in inlinable
+/// code, so they are specialised for the client's element type: compiled once in Ferry, they would look up the
+/// generic metadata of the state machine and its actions on every element.
+@usableFromInline
+final class ValuesStorage<Element: Sendable>: Sendable {
+  @usableFromInline let state: LockedState<ValuesStateMachine<Element>>
 
+  @inlinable
   init(limit: ValuesLimit) {
     state = LockedState(ValuesStateMachine(limit: limit))
   }
 
-  /// Receives the source's events.
+  /// Receives the source's events (through the closure observer the iterator subscribes: not an `ObserverType`,
+  /// so that nothing subscribes it directly and lands on the unspecialised path).
+  @inlinable
   func on(_ event: Event<Element>) {
     switch event {
     case .next(let element):
@@ -27,7 +35,8 @@ final class ValuesStorage<Element: Sendable>: ObserverType, Sendable {
     }
   }
 
-  private func terminate(error: (any Swift.Error)?) {
+  @usableFromInline
+  func terminate(error: (any Swift.Error)?) {
     let action = state.withLock { $0.terminated(error: error) }
     switch action {
     case .release: break
@@ -36,13 +45,14 @@ final class ValuesStorage<Element: Sendable>: ObserverType, Sendable {
   }
 
   /// Stores the subscription, or disposes it if the iteration already ended.
+  @usableFromInline
   func subscribed(_ disposable: any Disposable) {
     let action = state.withLock { $0.subscribed(disposable) }
     if case .dispose(let disposable) = action { disposable.dispose() }
   }
 
   /// Pulls one element (bounded policies) or the whole buffer (unbounded) without suspending.
-  @inline(__always)
+  @inlinable
   func next(batchInto local: inout FIFOBuffer<Element>, batch: Bool) -> ValuesStateMachine<Element>.NextAction {
     if batch {
       return state.withLock { $0.nextBatch(into: &local) }
@@ -52,6 +62,7 @@ final class ValuesStorage<Element: Sendable>: ObserverType, Sendable {
 
   /// Suspends until an element or the terminal event arrives, or the task is cancelled (which ends the iteration
   /// and returns `.end`).
+  @inlinable
   func wait(isolation actor: isolated (any Actor)?) async -> ValuesResult<Element> {
     await withTaskCancellationHandler {
       await withUnsafeContinuation { (continuation: ValuesStateMachine<Element>.Continuation) in
@@ -64,6 +75,7 @@ final class ValuesStorage<Element: Sendable>: ObserverType, Sendable {
   }
 
   /// Ends the iteration: disposes the subscription, then resumes a suspended consumer with `.end`. Idempotent.
+  @usableFromInline
   func cancel() {
     let action = state.withLock { $0.cancelled() }
     action.subscription?.dispose()
