@@ -32,13 +32,23 @@ final class AsSingleSink<Observer: ObserverType>: Sink<Observer>, ObserverType, 
   let allowsEmpty: Bool
   var element: Observer.Element?
   var hasElement = false
+  #if DEBUG
+  let synchronization: SynchronizationChecker
+  #endif
 
   init(observer: Observer, allowsEmpty: Bool) {
     self.allowsEmpty = allowsEmpty
+    #if DEBUG
+    synchronization = SynchronizationChecker(allowsEmpty ? "asMaybe()" : "asSingle()")
+    #endif
     super.init(observer: observer)
   }
 
   func on(_ event: Event<Observer.Element>) {
+    #if DEBUG
+    let outermost = synchronization.enter()
+    defer { synchronization.leave(outermost) }
+    #endif
     switch event {
     case .next(let element):
       if hasElement {

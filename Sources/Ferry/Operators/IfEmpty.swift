@@ -33,6 +33,9 @@ final class IfEmptyObservable<Element>: Observable<Element>, @unchecked Sendable
 final class IfEmptySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
   // `@unchecked Sendable`: `hasElement` is touched only from `on(_:)` (serialised by the grammar); `inner` is a
   // `SingleAssignmentDisposable` (its own lock).
+  #if DEBUG
+  let synchronization = SynchronizationChecker("ifEmpty(switchTo:)")
+  #endif
   let fallback: Observable<Observer.Element>
   let inner = SingleAssignmentDisposable()
   var hasElement = false
@@ -43,6 +46,10 @@ final class IfEmptySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @
   }
 
   func on(_ event: Event<Observer.Element>) {
+    #if DEBUG
+    let outermost = synchronization.enter()
+    defer { synchronization.leave(outermost) }
+    #endif
     switch event {
     case .next(let element):
       hasElement = true

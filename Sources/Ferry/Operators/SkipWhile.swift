@@ -28,6 +28,9 @@ final class SkipWhileObservable<Element>: Observable<Element>, @unchecked Sendab
 
 final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
   // `@unchecked Sendable`: `skipping` is touched only from `on(_:)`, which the Rx grammar serialises.
+  #if DEBUG
+  let synchronization = SynchronizationChecker("skip(while:)")
+  #endif
   private var skipping = true
   let predicate: @Sendable (Observer.Element) throws -> Bool
 
@@ -37,6 +40,10 @@ final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
   }
 
   func on(_ event: Event<Observer.Element>) {
+    #if DEBUG
+    let outermost = synchronization.enter()
+    defer { synchronization.leave(outermost) }
+    #endif
     switch event {
     case .next(let element):
       guard !isDisposed else { return }

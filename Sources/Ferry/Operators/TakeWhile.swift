@@ -53,6 +53,9 @@ final class TakeWhileObservable<Element>: Observable<Element>, @unchecked Sendab
 
 final class TakeWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
   // `@unchecked Sendable`: only immutable state; the predicate runs from `on(_:)` (serialised by the grammar).
+  #if DEBUG
+  let synchronization = SynchronizationChecker("take(while:) / take(until:)")
+  #endif
   let behavior: TakeBehavior
   let predicate: @Sendable (Observer.Element) throws -> Bool
 
@@ -63,6 +66,10 @@ final class TakeWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
   }
 
   func on(_ event: Event<Observer.Element>) {
+    #if DEBUG
+    let outermost = synchronization.enter()
+    defer { synchronization.leave(outermost) }
+    #endif
     switch event {
     case .next(let element):
       guard !isDisposed else { return }
