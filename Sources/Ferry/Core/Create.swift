@@ -13,6 +13,7 @@ extension Observable {
 }
 
 final class AnonymousObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let subscribeHandler: @Sendable (AnyObserver<Element>) -> any Disposable
 
   init(_ subscribeHandler: @escaping @Sendable (AnyObserver<Element>) -> any Disposable) {

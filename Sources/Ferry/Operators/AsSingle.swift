@@ -11,6 +11,7 @@ extension ObservableType {
 /// Emits the only element of `source` when it completes; fails on a second element, and on none unless
 /// `allowsEmpty` (then it just completes). Backs `asSingle()` and `asMaybe()`.
 final class AsSingleObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let allowsEmpty: Bool
 

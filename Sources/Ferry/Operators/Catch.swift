@@ -19,6 +19,7 @@ extension ObservableType {
 }
 
 final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let handler: @Sendable (any Swift.Error) throws -> Observable<Element>
 

@@ -15,6 +15,7 @@ extension ObservableType {
 }
 
 final class DelayObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let dueTime: RxTimeInterval
   let scheduler: any SchedulerType

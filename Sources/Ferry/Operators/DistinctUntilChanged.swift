@@ -54,6 +54,7 @@ extension ObservableType {
 }
 
 final class DistinctUntilChangedObservable<Element, Key>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let keySelector: @Sendable (Element) throws -> Key
   let comparer: @Sendable (Key, Key) throws -> Bool

@@ -12,6 +12,7 @@ extension ObservableType {
 }
 
 final class ElementAtObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let index: Int
 

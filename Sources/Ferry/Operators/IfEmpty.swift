@@ -14,6 +14,7 @@ extension ObservableType {
 
 /// Mirrors `source`; if it completes without an element, subscribes to `fallback` and mirrors that instead.
 final class IfEmptyObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let fallback: Observable<Element>
 

@@ -27,6 +27,7 @@ extension ObservableType {
 }
 
 final class ReduceObservable<Source, Accumulate, Result>: Observable<Result>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Source>
   // The seed is copied into each subscription; `ElementsStorage` is never mutated.
   let seed: ElementsStorage<Accumulate>

@@ -9,6 +9,7 @@ extension ObservableType {
 }
 
 final class SkipCountObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let count: Int
 

@@ -10,6 +10,7 @@ extension ObservableType {
 }
 
 final class SkipWhileObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let predicate: @Sendable (Element) throws -> Bool
 

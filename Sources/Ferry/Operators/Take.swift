@@ -12,6 +12,7 @@ extension ObservableType {
 }
 
 final class TakeCountObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let count: Int
 

@@ -11,6 +11,7 @@ extension ObservableType {
 }
 
 final class TakeLastObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let count: Int
 

@@ -33,6 +33,7 @@ extension ObservableType {
 }
 
 final class TakeWhileObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let behavior: TakeBehavior
   let predicate: @Sendable (Element) throws -> Bool

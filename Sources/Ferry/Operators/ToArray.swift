@@ -6,6 +6,7 @@ extension ObservableType {
 }
 
 final class ToArrayObservable<Element>: Observable<[Element]>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
 
   init(source: Observable<Element>) {
