@@ -66,10 +66,13 @@ public struct StoreContext<Feature: StoreFeature> {
   /// ```swift
   /// context.run(id: "search", .debounce(.milliseconds(300))) { send in … }
   /// ```
+  ///
+  /// - Precondition: the policy's time (a debounce due time, a throttle period) is not negative.
   public func run(
     id: some Hashable & Sendable, _ policy: WorkPolicy = .flatMap, priority: TaskPriority? = nil,
     _ operation: @escaping @Sendable (StoreSend<Feature>) async throws -> Void
   ) {
+    policy.checkArguments()
     startWork(id: AnyHashable(id), policy: policy, priority: priority, operation: operation)
   }
 

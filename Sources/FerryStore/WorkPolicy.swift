@@ -20,3 +20,18 @@ public enum WorkPolicy: Sendable, Hashable {
   /// `latest`, the newest work started within the period runs when it ends; without, that work is dropped.
   case throttle(Duration, latest: Bool = true)
 }
+
+extension WorkPolicy {
+  /// Stops at a named precondition on a negative time, as the Rx operators do (`debounce(_:scheduler:)`,
+  /// `throttle(_:latest:scheduler:)`): a negative span has no meaning, and would otherwise pass silently (a
+  /// negative debounce runs at once, a negative throttle period never throttles). Zero is accepted, as in Rx.
+  func checkArguments() {
+    switch self {
+    case .flatMap, .flatMapLatest, .flatMapFirst, .concatMap: break
+    case .debounce(let dueTime):
+      precondition(dueTime >= .zero, "WorkPolicy.debounce(_:): dueTime must be >= 0, got \(dueTime)")
+    case .throttle(let period, _):
+      precondition(period >= .zero, "WorkPolicy.throttle(_:latest:): period must be >= 0, got \(period)")
+    }
+  }
+}

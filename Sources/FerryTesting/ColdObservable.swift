@@ -11,7 +11,7 @@ final class ColdObservable<Element>: TestableObservable<Element>, @unchecked Sen
     let index = recordSubscription()
     let scheduled = CompositeDisposable()
     for recorded in recordedEvents.indices {
-      let event = UncheckedSendableBox(recordedEvents[recorded].value)
+      let event = UncheckedBox(recordedEvents[recorded].value)
       scheduled.insert(
         testScheduler.scheduleRelativeVirtual((), dueTime: recordedEvents[recorded].time) { _ in
           observer.on(event.value)

@@ -144,7 +144,7 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
 
   /// Runs `action` at virtual time `time` (on the thread that runs the scheduler).
   public func scheduleAt(_ time: TestTime, action: @escaping () -> Void) {
-    let action = UncheckedSendableBox(action)
+    let action = UncheckedBox(action)
     _ = scheduleAbsoluteVirtual((), time: time) { _ in
       action.value()
       return Disposables.create()
@@ -198,13 +198,4 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
 private final class StartState<Element> {
   var source: Observable<Element>?
   var subscription: (any Disposable)?
-}
-
-/// Moves a value into a `@Sendable` closure.
-///
-/// `@unchecked Sendable`: used only for values that the test scheduler hands to actions it runs on the thread
-/// that runs it (a test's closures and observables), never concurrently.
-struct UncheckedSendableBox<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }

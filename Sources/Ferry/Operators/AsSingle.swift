@@ -11,6 +11,7 @@ extension ObservableType {
 /// Emits the only element of `source` when it completes; fails on a second element, and on none unless
 /// `allowsEmpty` (then it just completes). Backs `asSingle()` and `asMaybe()`.
 final class AsSingleObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let allowsEmpty: Bool
 
@@ -32,13 +33,23 @@ final class AsSingleSink<Observer: ObserverType>: Sink<Observer>, ObserverType, 
   let allowsEmpty: Bool
   var element: Observer.Element?
   var hasElement = false
+  #if DEBUG
+  let synchronization: SynchronizationChecker
+  #endif
 
   init(observer: Observer, allowsEmpty: Bool) {
     self.allowsEmpty = allowsEmpty
+    #if DEBUG
+    synchronization = SynchronizationChecker(allowsEmpty ? "asMaybe()" : "asSingle()")
+    #endif
     super.init(observer: observer)
   }
 
   func on(_ event: Event<Observer.Element>) {
+    #if DEBUG
+    let outermost = synchronization.enter()
+    defer { synchronization.leave(outermost) }
+    #endif
     switch event {
     case .next(let element):
       if hasElement {

@@ -14,6 +14,7 @@ extension ObservableType {
 }
 
 final class BufferTimeCountObservable<Element>: Observable<[Element]>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let timeSpan: RxTimeInterval
   let count: Int

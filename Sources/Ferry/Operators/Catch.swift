@@ -19,6 +19,7 @@ extension ObservableType {
 }
 
 final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let handler: @Sendable (any Swift.Error) throws -> Observable<Element>
 
@@ -38,6 +39,9 @@ final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {
 final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
   // `@unchecked Sendable`: only immutable state; `handler` runs from `on(_:)` (serialised by the grammar);
   // `fallback` is a thread-safe `SerialDisposable`.
+  #if DEBUG
+  let synchronization = SynchronizationChecker("catch(_:) / catchAndReturn(_:)")
+  #endif
   let handler: @Sendable (any Swift.Error) throws -> Observable<Observer.Element>
   let fallback = SerialDisposable()
 
@@ -47,6 +51,10 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @un
   }
 
   func on(_ event: Event<Observer.Element>) {
+    #if DEBUG
+    let outermost = synchronization.enter()
+    defer { synchronization.leave(outermost) }
+    #endif
     switch event {
     case .next(let element): forwardNext(element)
     case .completed: forwardCompleted()

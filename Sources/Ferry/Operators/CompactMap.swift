@@ -29,6 +29,9 @@ final class CompactMapObservable<Source, Result>: Observable<Result>, @unchecked
 
 final class CompactMapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
   // `@unchecked Sendable`: only immutable state; events arrive serialised by the Rx grammar.
+  #if DEBUG
+  let synchronization = SynchronizationChecker("compactMap(_:)")
+  #endif
   let transform: @Sendable (Source) throws -> Observer.Element?
 
   init(observer: Observer, transform: @escaping @Sendable (Source) throws -> Observer.Element?) {
@@ -37,6 +40,10 @@ final class CompactMapSink<Source, Observer: ObserverType>: Sink<Observer>, Obse
   }
 
   func on(_ event: Event<Source>) {
+    #if DEBUG
+    let outermost = synchronization.enter()
+    defer { synchronization.leave(outermost) }
+    #endif
     switch event {
     case .next(let element):
       do {

@@ -13,6 +13,7 @@ extension ObservableType {
 }
 
 final class DebounceObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let dueTime: RxTimeInterval
   let scheduler: any SchedulerType

@@ -33,6 +33,7 @@ enum DebugOutput {
 }
 
 final class DebugObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let identifier: String
   let trimOutput: Bool

@@ -3,12 +3,19 @@ import Foundation
 extension ObservableType {
   /// Shifts every element and the completion later by `dueTime`; an error is delivered at once (dropping the
   /// elements still waiting), as in RxSwift.
+  ///
+  /// A `dueTime` of zero, as in RxSwift, schedules each event on `scheduler` with no delay (it still hops onto the
+  /// scheduler, one event per timer, rather than being forwarded synchronously).
+  ///
+  /// - Precondition: `dueTime` is not negative (RxSwift documents nothing for it and would schedule in the past).
   public func delay(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
-    DelayObservable(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+    precondition(dueTime.nanoseconds >= 0, "delay(_:scheduler:): dueTime must be >= 0, got \(dueTime)")
+    return DelayObservable(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
   }
 }
 
 final class DelayObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let dueTime: RxTimeInterval
   let scheduler: any SchedulerType

@@ -6,6 +6,7 @@ extension ObservableType {
 }
 
 final class DelaySubscriptionObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let dueTime: RxTimeInterval
   let scheduler: any SchedulerType

@@ -22,6 +22,7 @@ extension ObservableType where Element: EventConvertible {
 }
 
 final class DematerializeObservable<Source: EventConvertible>: Observable<Source.Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Source>
 
   init(source: Observable<Source>) { self.source = source }

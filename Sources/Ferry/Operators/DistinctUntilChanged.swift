@@ -54,6 +54,7 @@ extension ObservableType {
 }
 
 final class DistinctUntilChangedObservable<Element, Key>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let keySelector: @Sendable (Element) throws -> Key
   let comparer: @Sendable (Key, Key) throws -> Bool
@@ -78,6 +79,9 @@ final class DistinctUntilChangedObservable<Element, Key>: Observable<Element>, @
 
 final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer>, ObserverType, @unchecked Sendable {
   // `@unchecked Sendable`: `currentKey` is touched only from `on(_:)`, which the Rx grammar serialises.
+  #if DEBUG
+  let synchronization = SynchronizationChecker("distinctUntilChanged")
+  #endif
   let keySelector: @Sendable (Observer.Element) throws -> Key
   let comparer: @Sendable (Key, Key) throws -> Bool
   private var currentKey: Key?
@@ -93,6 +97,10 @@ final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer
   }
 
   func on(_ event: Event<Observer.Element>) {
+    #if DEBUG
+    let outermost = synchronization.enter()
+    defer { synchronization.leave(outermost) }
+    #endif
     switch event {
     case .next(let element):
       do {

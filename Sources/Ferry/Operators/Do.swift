@@ -92,6 +92,7 @@ struct DoHandlers<Element>: Sendable {
 }
 
 final class DoObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let handlers: DoHandlers<Element>
 

@@ -12,6 +12,7 @@ extension ObservableType {
 }
 
 final class ElementAtObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let index: Int
 
@@ -30,6 +31,9 @@ final class ElementAtObservable<Element>: Observable<Element>, @unchecked Sendab
 
 final class ElementAtSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
   // `@unchecked Sendable`: `remaining` is touched only from `on(_:)`, which the Rx grammar serialises.
+  #if DEBUG
+  let synchronization = SynchronizationChecker("element(at:)")
+  #endif
   private var remaining: Int
 
   init(observer: Observer, index: Int) {
@@ -38,6 +42,10 @@ final class ElementAtSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
   }
 
   func on(_ event: Event<Observer.Element>) {
+    #if DEBUG
+    let outermost = synchronization.enter()
+    defer { synchronization.leave(outermost) }
+    #endif
     switch event {
     case .next(let element):
       guard !isDisposed else { return }

@@ -8,6 +8,7 @@ extension ObservableType {
 }
 
 final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let predicate: @Sendable (Element) throws -> Bool
 
@@ -25,6 +26,7 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
 }
 
 final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+  // `@unchecked Sendable`: only immutable state (`predicate`); `Sink`'s own state is atomic.
   let predicate: @Sendable (Observer.Element) throws -> Bool
 
   init(observer: Observer, predicate: @escaping @Sendable (Observer.Element) throws -> Bool) {

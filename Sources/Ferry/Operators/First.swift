@@ -8,6 +8,7 @@ extension ObservableType {
 }
 
 final class FirstObservable<Element>: Observable<Element?>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
 
   init(source: Observable<Element>) {

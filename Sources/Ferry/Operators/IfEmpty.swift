@@ -14,6 +14,7 @@ extension ObservableType {
 
 /// Mirrors `source`; if it completes without an element, subscribes to `fallback` and mirrors that instead.
 final class IfEmptyObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let fallback: Observable<Element>
 
@@ -33,6 +34,9 @@ final class IfEmptyObservable<Element>: Observable<Element>, @unchecked Sendable
 final class IfEmptySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
   // `@unchecked Sendable`: `hasElement` is touched only from `on(_:)` (serialised by the grammar); `inner` is a
   // `SingleAssignmentDisposable` (its own lock).
+  #if DEBUG
+  let synchronization = SynchronizationChecker("ifEmpty(switchTo:)")
+  #endif
   let fallback: Observable<Observer.Element>
   let inner = SingleAssignmentDisposable()
   var hasElement = false
@@ -43,6 +47,10 @@ final class IfEmptySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @
   }
 
   func on(_ event: Event<Observer.Element>) {
+    #if DEBUG
+    let outermost = synchronization.enter()
+    defer { synchronization.leave(outermost) }
+    #endif
     switch event {
     case .next(let element):
       hasElement = true

@@ -24,6 +24,7 @@ extension ObservableType where Element == Never {
 }
 
 final class IgnoreElementsObservable<Element>: Observable<Never>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
 
   init(source: Observable<Element>) {

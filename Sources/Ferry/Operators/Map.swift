@@ -7,6 +7,7 @@ extension ObservableType {
 }
 
 final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Source>
   let transform: @Sendable (Source) throws -> Result
 
@@ -24,6 +25,7 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
 }
 
 final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+  // `@unchecked Sendable`: only immutable state (`transform`); `Sink`'s own state is atomic.
   let transform: @Sendable (Source) throws -> Observer.Element
 
   init(observer: Observer, transform: @escaping @Sendable (Source) throws -> Observer.Element) {

@@ -7,6 +7,7 @@ extension ObservableType {
 }
 
 final class MaterializeObservable<Element>: Observable<Event<Element>>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
 
   init(source: Observable<Element>) { self.source = source }

@@ -27,6 +27,7 @@ extension ObservableType {
 }
 
 final class ReduceObservable<Source, Accumulate, Result>: Observable<Result>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Source>
   // The seed is copied into each subscription; `ElementsStorage` is never mutated.
   let seed: ElementsStorage<Accumulate>
@@ -62,6 +63,9 @@ final class ReduceSink<Source, Accumulate, Observer: ObserverType>: Sink<Observe
   @unchecked Sendable
 {
   // `@unchecked Sendable`: `accumulate` is touched only from `on(_:)`, which the Rx grammar serialises.
+  #if DEBUG
+  let synchronization = SynchronizationChecker("reduce(_:accumulator:)")
+  #endif
   private var accumulate: Accumulate
   let accumulator: @Sendable (Accumulate, Source) throws -> Accumulate
   let mapResult: @Sendable (Accumulate) throws -> Observer.Element
@@ -79,6 +83,10 @@ final class ReduceSink<Source, Accumulate, Observer: ObserverType>: Sink<Observe
   }
 
   func on(_ event: Event<Source>) {
+    #if DEBUG
+    let outermost = synchronization.enter()
+    defer { synchronization.leave(outermost) }
+    #endif
     switch event {
     case .next(let element):
       guard !isDisposed else { return }

@@ -21,6 +21,7 @@ extension ObservableType {
 }
 
 final class RetryObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let maxAttempts: Int?
 

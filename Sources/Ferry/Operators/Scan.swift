@@ -57,6 +57,9 @@ final class ScanObservable<Source, A>: Observable<A>, @unchecked Sendable {
 
 final class ScanSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
   // `@unchecked Sendable`: `accumulated` is touched only from `on(_:)`, which the Rx grammar serialises.
+  #if DEBUG
+  let synchronization = SynchronizationChecker("scan")
+  #endif
   let accumulator: @Sendable (inout Observer.Element, Source) throws -> Void
   var accumulated: Observer.Element
 
@@ -71,6 +74,10 @@ final class ScanSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverTy
   }
 
   func on(_ event: Event<Source>) {
+    #if DEBUG
+    let outermost = synchronization.enter()
+    defer { synchronization.leave(outermost) }
+    #endif
     switch event {
     case .next(let element):
       do {

@@ -9,6 +9,7 @@ extension ObservableType {
 }
 
 final class SkipCountObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let count: Int
 
@@ -27,6 +28,9 @@ final class SkipCountObservable<Element>: Observable<Element>, @unchecked Sendab
 
 final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
   // `@unchecked Sendable`: `remaining` is touched only from `on(_:)`, which the Rx grammar serialises.
+  #if DEBUG
+  let synchronization = SynchronizationChecker("skip(_:)")
+  #endif
   private var remaining: Int
 
   init(observer: Observer, count: Int) {
@@ -35,6 +39,10 @@ final class SkipCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
   }
 
   func on(_ event: Event<Observer.Element>) {
+    #if DEBUG
+    let outermost = synchronization.enter()
+    defer { synchronization.leave(outermost) }
+    #endif
     switch event {
     case .next(let element):
       if remaining > 0 {

@@ -10,6 +10,7 @@ extension ObservableType {
 }
 
 final class SkipUntilObservable<Element, Other>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let other: Observable<Other>
 

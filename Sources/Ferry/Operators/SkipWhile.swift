@@ -10,6 +10,7 @@ extension ObservableType {
 }
 
 final class SkipWhileObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let predicate: @Sendable (Element) throws -> Bool
 
@@ -28,6 +29,9 @@ final class SkipWhileObservable<Element>: Observable<Element>, @unchecked Sendab
 
 final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
   // `@unchecked Sendable`: `skipping` is touched only from `on(_:)`, which the Rx grammar serialises.
+  #if DEBUG
+  let synchronization = SynchronizationChecker("skip(while:)")
+  #endif
   private var skipping = true
   let predicate: @Sendable (Observer.Element) throws -> Bool
 
@@ -37,6 +41,10 @@ final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
   }
 
   func on(_ event: Event<Observer.Element>) {
+    #if DEBUG
+    let outermost = synchronization.enter()
+    defer { synchronization.leave(outermost) }
+    #endif
     switch event {
     case .next(let element):
       guard !isDisposed else { return }

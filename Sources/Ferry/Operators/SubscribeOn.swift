@@ -15,6 +15,7 @@ extension ObservableType {
 }
 
 final class SubscribeOnObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let scheduler: any ImmediateSchedulerType
 
@@ -39,6 +40,7 @@ final class SubscribeOnObservable<Element>: Observable<Element>, @unchecked Send
 }
 
 final class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+  // `@unchecked Sendable`: no state of its own; `Sink`'s is atomic.
   func on(_ event: Event<Observer.Element>) { forward(event) }
 }
 

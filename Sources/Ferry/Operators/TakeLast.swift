@@ -11,6 +11,7 @@ extension ObservableType {
 }
 
 final class TakeLastObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let count: Int
 
@@ -30,6 +31,9 @@ final class TakeLastObservable<Element>: Observable<Element>, @unchecked Sendabl
 final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
   // `@unchecked Sendable`: `buffer` is touched only from `on(_:)` (serialised by the grammar) and released by
   // `disposeResources()`, which runs once after the upstream is disposed.
+  #if DEBUG
+  let synchronization = SynchronizationChecker("takeLast(_:)")
+  #endif
   private var buffer: RingBuffer<Observer.Element>
 
   init(observer: Observer, count: Int) {
@@ -38,6 +42,10 @@ final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType, 
   }
 
   func on(_ event: Event<Observer.Element>) {
+    #if DEBUG
+    let outermost = synchronization.enter()
+    defer { synchronization.leave(outermost) }
+    #endif
     switch event {
     case .next(let element):
       guard !isDisposed else { return }

@@ -9,6 +9,7 @@ extension ObservableType {
 }
 
 final class TakeUntilObservable<Element, Other>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let other: Observable<Other>
 

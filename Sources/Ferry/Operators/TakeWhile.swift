@@ -33,6 +33,7 @@ extension ObservableType {
 }
 
 final class TakeWhileObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let behavior: TakeBehavior
   let predicate: @Sendable (Element) throws -> Bool
@@ -53,6 +54,9 @@ final class TakeWhileObservable<Element>: Observable<Element>, @unchecked Sendab
 
 final class TakeWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
   // `@unchecked Sendable`: only immutable state; the predicate runs from `on(_:)` (serialised by the grammar).
+  #if DEBUG
+  let synchronization = SynchronizationChecker("take(while:) / take(until:)")
+  #endif
   let behavior: TakeBehavior
   let predicate: @Sendable (Observer.Element) throws -> Bool
 
@@ -63,6 +67,10 @@ final class TakeWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
   }
 
   func on(_ event: Event<Observer.Element>) {
+    #if DEBUG
+    let outermost = synchronization.enter()
+    defer { synchronization.leave(outermost) }
+    #endif
     switch event {
     case .next(let element):
       guard !isDisposed else { return }

@@ -19,6 +19,7 @@ extension ObservableType {
 }
 
 final class ThrottleObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let dueTime: RxTimeInterval
   let latest: Bool

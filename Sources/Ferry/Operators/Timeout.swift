@@ -29,6 +29,7 @@ extension ObservableType {
 }
 
 final class TimeoutObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let dueTime: RxTimeInterval
   let other: Observable<Element>

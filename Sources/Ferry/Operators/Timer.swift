@@ -19,6 +19,7 @@ extension ObservableType where Element: FixedWidthInteger {
 }
 
 final class TimerObservable<Element: FixedWidthInteger>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let dueTime: RxTimeInterval
   let period: RxTimeInterval?
   let scheduler: any SchedulerType

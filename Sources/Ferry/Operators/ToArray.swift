@@ -6,6 +6,7 @@ extension ObservableType {
 }
 
 final class ToArrayObservable<Element>: Observable<[Element]>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
 
   init(source: Observable<Element>) {
@@ -23,9 +24,16 @@ final class ToArrayObservable<Element>: Observable<[Element]>, @unchecked Sendab
 final class ToArraySink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
 where Observer.Element == [Element] {
   // `@unchecked Sendable`: `elements` is touched only from `on(_:)`, which the grammar serialises.
+  #if DEBUG
+  let synchronization = SynchronizationChecker("toArray()")
+  #endif
   var elements: [Element] = []
 
   func on(_ event: Event<Element>) {
+    #if DEBUG
+    let outermost = synchronization.enter()
+    defer { synchronization.leave(outermost) }
+    #endif
     switch event {
     case .next(let element):
       elements.append(element)

@@ -22,6 +22,7 @@ extension ObservableType {
 }
 
 final class WindowTimeCountObservable<Element>: Observable<Observable<Element>>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let timeSpan: RxTimeInterval
   let count: Int

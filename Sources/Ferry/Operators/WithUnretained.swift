@@ -19,6 +19,7 @@ extension ObservableType {
 }
 
 final class WithUnretainedObservable<Object: AnyObject, Element, Out>: Observable<Out>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let object: WeakReference<Object>
   let resultSelector: @Sendable (Object, Element) throws -> Out

@@ -95,15 +95,6 @@ final class RecursiveImmediateScheduler<State>: Cancelable, @unchecked Sendable 
   }
 }
 
-/// Moves a value into a `@Sendable` closure.
-///
-/// `@unchecked Sendable`: used only where Ferry hands a value to exactly one other thread and never touches it
-/// again (the caller's element or scheduler state), which is the promise RxSwift's schedulers make too.
-struct UncheckedBox<Value>: @unchecked Sendable {
-  var value: Value
-  init(_ value: Value) { self.value = value }
-}
-
 extension DispatchTimeInterval {
   /// The interval in seconds (`.never` is `.infinity`).
   public var timeInterval: TimeInterval {

@@ -17,7 +17,7 @@ private final class RunsOneActionEarlyScheduler: SchedulerType, @unchecked Senda
     _ state: StateType,
     action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {
-    let box = StateBox(state)
+    let box = UncheckedBox(state)
     let cancel = BooleanDisposable()
     let runsNow = self.state.withLock { state in
       state.calls += 1

@@ -128,7 +128,7 @@ import Testing
     #expect(res.events == [.next(201, [1, 2]), .next(202, []), .next(203, []), .completed(203)])
   }
 
-  // MARK: debounce, throttle, timeout: the due time must be >= 0, and zero works as in RxSwift
+  // MARK: debounce, throttle, delay, timeout: the due time must be >= 0, and zero works as in RxSwift
 
   @Test func debounceWithANegativeDueTimeNamesIt() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
@@ -171,6 +171,29 @@ import Testing
       _ = Single.just(1).timeout(.seconds(-4), scheduler: TestScheduler(initialClock: 0))
     }
     expectStandardError(of: result, contains: "timeout(_:scheduler:): dueTime must be >= 0, got seconds(-4)")
+  }
+
+  @Test func delayWithANegativeDueTimeNamesIt() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Observable.of(1).delay(.seconds(-1), scheduler: TestScheduler(initialClock: 0))
+    }
+    expectStandardError(of: result, contains: "delay(_:scheduler:): dueTime must be >= 0, got seconds(-1)")
+  }
+
+  @Test func driverDelayWithANegativeDueTimeNamesIt() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Driver.just(1).delay(.milliseconds(-3))
+    }
+    expectStandardError(of: result, contains: "delay(_:scheduler:): dueTime must be >= 0, got milliseconds(-3)")
+  }
+
+  @Test func delayWithZeroSchedulesEachEventWithoutWaiting() {
+    // As RxSwift: each event is scheduled with a zero due time, one per timer, so on a test scheduler (with its
+    // processing delay) the events that arrived together come out one virtual tick apart.
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(250)])
+    let res = scheduler.start { xs.delay(.seconds(0), scheduler: scheduler) }
+    #expect(res.events == [.next(211, 1), .next(231, 2), .completed(251)])
   }
 
   @Test func debounceWithZeroEmitsAnElementUnlessAnotherFollowsAtOnce() {

@@ -22,7 +22,7 @@ struct ConcurrentImmediateScheduler: SchedulerType {
     action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {
     let result = SerialDisposable()
-    let box = TestUncheckedBox(state)
+    let box = UncheckedBox(state)
     let run: @Sendable () -> Void = {
       guard !result.isDisposed else { return }
       result.disposable = action(box.value)
@@ -42,19 +42,13 @@ struct ConcurrentImmediateScheduler: SchedulerType {
     action: @escaping @Sendable (StateType) -> StateType
   ) -> any Disposable {
     let cancel = BooleanDisposable()
-    let box = TestUncheckedBox(state)
+    let box = UncheckedBox(state)
     DispatchQueue.global().async {
       var state = box.value
       while !cancel.isDisposed { state = action(state) }
     }
     return cancel
   }
-}
-
-/// `@unchecked Sendable`: hands a value to exactly one other thread.
-struct TestUncheckedBox<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }
 
 /// An observer that checks the Rx grammar: calls never overlap, nothing follows a stop event. Signals `done`

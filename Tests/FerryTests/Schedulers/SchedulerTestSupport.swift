@@ -97,7 +97,7 @@ final class ManualScheduler: SchedulerType, @unchecked Sendable {
     action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {
     let cancel = BooleanDisposable()
-    let box = StateBox(state)
+    let box = UncheckedBox(state)
     queue.withLock { $0.append((cancel, { _ = action(box.value) })) }
     return cancel
   }
@@ -128,11 +128,4 @@ final class ManualScheduler: SchedulerType, @unchecked Sendable {
       if !cancel.isDisposed { action() }
     }
   }
-}
-
-/// Moves a value into a closure in tests.
-struct StateBox<Value>: @unchecked Sendable {
-  // `@unchecked Sendable`: handed to exactly one scheduled action.
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }

@@ -1,0 +1,67 @@
+extension Observable {
+  /// An observable that emits `element` and completes.
+  public static func just(_ element: Element) -> Observable<Element> {
+    ElementsObservable(ElementsStorage([element]))
+  }
+
+  /// An observable that emits the given elements in order and completes.
+  public static func of(_ elements: Element...) -> Observable<Element> {
+    ElementsObservable(ElementsStorage(elements))
+  }
+
+  /// An observable that emits the elements of `array` in order and completes.
+  public static func from(_ array: [Element]) -> Observable<Element> {
+    ElementsObservable(ElementsStorage(array))
+  }
+
+  /// An observable that emits the elements of `sequence` in order and completes.
+  ///
+  /// The sequence is copied into an array when the observable is created, so that every subscription sees the
+  /// same elements.
+  public static func from<S: Sequence>(_ sequence: S) -> Observable<Element> where S.Element == Element {
+    ElementsObservable(ElementsStorage(Array(sequence)))
+  }
+
+  /// An observable that emits `optional`'s value if it has one, then completes.
+  public static func from(optional: Element?) -> Observable<Element> {
+    ElementsObservable(ElementsStorage(optional.map { [$0] } ?? []))
+  }
+
+  /// An observable that completes immediately.
+  public static func empty() -> Observable<Element> {
+    ElementsObservable(ElementsStorage([]))
+  }
+}
+
+/// Immutable storage for the elements of `just`/`of`/`from`.
+///
+/// `@unchecked Sendable`: the array is never mutated after init; sharing it between subscriptions is only reading.
+struct ElementsStorage<Element>: @unchecked Sendable {
+  let elements: [Element]
+  init(_ elements: [Element]) { self.elements = elements }
+}
+
+final class ElementsObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
+  let storage: ElementsStorage<Element>
+
+  init(_ storage: ElementsStorage<Element>) { self.storage = storage }
+
+  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  where Observer.Element == Element {
+    let sink = SourceSink(observer: observer)
+    // Indexed, not `for … in`: this code is not specialised, and a generic `IndexingIterator` reads each element
+    // through `Collection`'s subscript coroutine, whose frame is a heap allocation per element.
+    let elements = storage.elements
+    var index = 0
+    while index < elements.count {
+      // Disposal from inside `onNext` stops the loop; a finished downstream (`take`) is noticed within 64
+      // elements (the walk down the chain costs more than one element's delivery).
+      if sink.isDisposed || (index & 63 == 63 && sink.isDownstreamDisposed) { return sink }
+      sink.forwardNext(elements[index])
+      index += 1
+    }
+    sink.forwardCompleted()
+    return sink
+  }
+}
