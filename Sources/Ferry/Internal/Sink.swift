@@ -63,6 +63,10 @@ class UpstreamDisposer: Cancelable, @unchecked Sendable {
 ///
 /// On top of ``UpstreamDisposer``: `forward` delivers nothing once the sink is disposed, and exactly one stop
 /// event is forwarded, after which the upstream subscription is disposed.
+///
+/// `@unchecked Sendable`: ``UpstreamDisposer``'s state is published through its atomic word; `observer` is
+/// immutable and only called through `forward`, which the Rx grammar serialises (subclasses that receive from several
+/// sources serialise themselves).
 class Sink<Observer: ObserverType>: UpstreamDisposer, DownstreamDisposalQuery, @unchecked Sendable {
   final let observer: Observer
 

@@ -37,6 +37,7 @@ enum ObserveOnInlining {
   case mainQueue
 }
 
+// `@unchecked Sendable`: only immutable configuration (`let`s of Sendable or immutable values).
 final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendable {
   let source: Observable<Element>
   let scheduler: any ImmediateSchedulerType

@@ -144,6 +144,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
 
 /// The observable behind `Completable.create`: runs the subscribe function with a callback that accepts one
 /// outcome.
+// `@unchecked Sendable`: only an immutable `@Sendable` subscribe handler.
 final class CompletableCreateObservable: Observable<Never>, @unchecked Sendable {
   typealias SubscribeHandler = @Sendable (@escaping @Sendable (CompletableEvent) -> Void) -> any Disposable
   let subscribeHandler: SubscribeHandler

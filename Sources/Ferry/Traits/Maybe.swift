@@ -206,6 +206,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
 }
 
 /// The observable behind `Maybe.create`: runs the subscribe function with a callback that accepts one outcome.
+// `@unchecked Sendable`: only an immutable `@Sendable` subscribe handler.
 final class MaybeCreateObservable<Element>: Observable<Element>, @unchecked Sendable {
   typealias SubscribeHandler = @Sendable (@escaping @Sendable (MaybeEvent<Element>) -> Void) -> any Disposable
   let subscribeHandler: SubscribeHandler

@@ -19,7 +19,7 @@ extension PrimitiveSequence {
     subscribe(on: scheduler)
   }
 
-  /// Delivers the outcome `dueTime` later, on `scheduler` (an error is delayed too, as in RxSwift 6).
+  /// Delivers the outcome `dueTime` later, on `scheduler`; an error is forwarded at once, not delayed (as in RxSwift).
   public func delay(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> PrimitiveSequence<Trait, Element> {
     PrimitiveSequence(raw: source.delay(dueTime, scheduler: scheduler))
   }

@@ -184,6 +184,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
 }
 
 /// The observable behind `Single.create`: runs the subscribe function with a callback that accepts one outcome.
+// `@unchecked Sendable`: only an immutable `@Sendable` subscribe handler.
 final class SingleCreateObservable<Element>: Observable<Element>, @unchecked Sendable {
   typealias SubscribeHandler = @Sendable (@escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable
   let subscribeHandler: SubscribeHandler

@@ -71,6 +71,21 @@ import Testing
     #expect(maybe.events == [.next(1110, 2), .completed(1111)])
   }
 
+  // RxSwift documents it on the traits' `delay`: "Error events from the source observable sequence are not delayed."
+  @Test func delayedTraitsForwardAnErrorAtOnce() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let single = scheduler.start {
+      Single<Int>.create { observer in
+        _ = scheduler.scheduleRelative((), dueTime: .seconds(5)) { _ in
+          observer(.failure(TestError(id: 1)))
+          return Disposables.create()
+        }
+        return Disposables.create()
+      }.delay(.seconds(10), scheduler: scheduler)
+    }
+    #expect(single.events == [.error(205, TestError(id: 1))])
+  }
+
   @Test func delayedSingleStillSucceedsAtTheElement() {
     let scheduler = TestScheduler(initialClock: 0)
     let observer = scheduler.createObserver(Int.self)
