@@ -172,10 +172,12 @@ final class SubjectCore<Element>: @unchecked Sendable {
       // The evicted replay slot is released here: no lock is held.
       _ = emitter.pointee.replay.append(element)
     }
-    // Only the role holder changes the list, so it cannot change under this loop (re-entrant changes are queued).
-    let observers = emitter.pointee.observers
-    for entry in observers where entry.disposed.load() == 0 {
-      entry.observer.on(event)
+    // Only the role holder changes the list, so it cannot change under this loop (re-entrant changes are queued):
+    // it is borrowed in place, without copying (retaining) the array or its entries.
+    emitter.pointee.observers.withUnsafeBufferPointer { observers in
+      for index in observers.indices where observers[index].disposed.load() == 0 {
+        observers[index].observer.on(event)
+      }
     }
     if !role.releaseFast() { drain() }
     SerialDelivery.exit()
