@@ -46,12 +46,14 @@ final class SubjectCore<Element>: @unchecked Sendable {
   @usableFromInline
   struct Entry {
     @usableFromInline let id: UInt64
-    @usableFromInline let observer: any ObserverType<Element>
+    /// The observer's `on(_:)`. A closure, not `any ObserverType<Element>`: calling through a stored parameterised
+    /// existential copies it (a value-witness call that instantiates its metadata) on every element.
+    @usableFromInline let on: (Event<Element>) -> Void
     @usableFromInline let disposed: AtomicWord
 
-    @inlinable init(id: UInt64, observer: any ObserverType<Element>, disposed: AtomicWord) {
+    @inlinable init(id: UInt64, on: @escaping (Event<Element>) -> Void, disposed: AtomicWord) {
       self.id = id
-      self.observer = observer
+      self.on = on
       self.disposed = disposed
     }
   }
@@ -176,7 +178,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     // it is borrowed in place, without copying (retaining) the array or its entries.
     emitter.pointee.observers.withUnsafeBufferPointer { observers in
       for index in observers.indices where observers[index].disposed.load() == 0 {
-        observers[index].observer.on(event)
+        observers[index].on(event)
       }
     }
     if !role.releaseFast() { drain() }
@@ -277,10 +279,11 @@ final class SubjectCore<Element>: @unchecked Sendable {
   @usableFromInline
   func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable where Observer.Element == Element {
     let disposed = AtomicWord.make()
+    let on: (Event<Element>) -> Void = observer.on
     let (id, delivery, waiter): (UInt64, Delivery?, SerialDeliveryWaiter?) = state.withLock { state in
       let id = state.nextID
       state.nextID += 1
-      let entry = Entry(id: id, observer: observer, disposed: disposed)
+      let entry = Entry(id: id, on: on, disposed: disposed)
       switch offer(.add(entry), &state, mayWait: SerialDelivery.callerMayWait) {
       case .deliver(let operation):
         var evicted: Element?
@@ -301,7 +304,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
       waiter.wait()
       let delivery: Delivery? = state.withLock { state in
         var evicted: Element?
-        return process(.add(Entry(id: id, observer: observer, disposed: disposed)), &state, evicted: &evicted)
+        return process(.add(Entry(id: id, on: on, disposed: disposed)), &state, evicted: &evicted)
       }
       SerialDelivery.enter()
       if let delivery { perform(delivery) }
@@ -396,13 +399,13 @@ final class SubjectCore<Element>: @unchecked Sendable {
     switch delivery {
     case .event(let event, let observers):
       for entry in observers where entry.disposed.load() == 0 {
-        entry.observer.on(event)
+        entry.on(event)
       }
     case .replay(let entry, let elements, let stop):
       for element in elements where entry.disposed.load() == 0 {
-        entry.observer.on(.next(element))
+        entry.on(.next(element))
       }
-      if let stop, entry.disposed.load() == 0 { entry.observer.on(stop) }
+      if let stop, entry.disposed.load() == 0 { entry.on(stop) }
     }
   }
 
