@@ -184,4 +184,28 @@ struct SerialDeliveryRoleTests {
     subscription.dispose()
     recording.dispose()
   }
+
+  /// What an uncontended `accept` replaces (the latest value and the replay slot it evicts, here the last reference
+  /// to the old element) is released by the role holder while counted as delivering: a `deinit` that accepts into
+  /// the same relay is queued behind it. Released before that, the send would wait (on a background thread) for the
+  /// role its own thread holds — a deadlock, caught by the timeout (checked by moving the release).
+  @Test func aReplacedValueWhoseDeinitAcceptsIsQueuedNotDeadlocked() {
+    final class Box: @unchecked Sendable {
+      // `@unchecked Sendable`: `onDeinit` is immutable.
+      let onDeinit: @Sendable () -> Void
+      init(_ onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
+      deinit { onDeinit() }
+    }
+    let relay = BehaviorRelay<Box?>(value: nil)
+    let deliveries = LockedBox<[Bool]>([])
+    let subscription = relay.subscribe(onNext: { box in deliveries.withLock { $0.append(box != nil) } })
+    let finished = runOnThreads(1, timeout: 10) { _ in
+      relay.accept(Box { [weak relay] in relay?.accept(nil) })
+      relay.accept(nil)
+    }
+    #expect(finished, "releasing the replaced value deadlocked")
+    #expect(deliveries.current == [false, true, false, false])
+    #expect(relay.subject.core.role.role == .idle)
+    subscription.dispose()
+  }
 }
