@@ -11,30 +11,49 @@ enum ReplayPolicy: Sendable {
 
 /// The engine shared by every subject and relay: an observer list with serialised, re-entrancy-safe delivery.
 ///
-/// Invariants (all state behind `state`'s lock; nothing is called while holding it):
-/// - Exactly one thread at a time delivers (the emitter role of `delivery`, a ``SerialDeliveryStateMachine``). A
-///   send or a subscription that arrives while another is being delivered — re-entrantly from inside an
-///   observer, or from another thread — is queued and delivered by the emitting thread after the current one,
-///   in order. Nothing is lost and no observer
-///   is re-entered.
-/// - Delivery iterates a snapshot of `observers`; each entry carries its subscription's atomic `disposed`
-///   flag, checked right before every call, so `dispose()` on the delivering thread stops delivery at once.
+/// Who may touch what (the memory-ordering argument):
+/// - The emitter role is the atomic ``SerialDeliveryRoleWord`` `role`. An uncontended `.next` takes it and gives it
+///   back with one compare-and-swap each, no lock. Everything else — a send that finds the role taken, a stop
+///   event, a subscription, a removal — goes through `state`'s lock and its ``SerialDeliveryStateMachine``, which
+///   queues re-entrant sends and makes producers on other threads wait their turn (see ``SerialDelivery``).
+/// - `emitter` (observer list, replay buffer, delivered stop) is role-owned: only the role holder reads it without
+///   the lock; it is mutated only by the role holder *while also holding the lock* (adding and removing observers,
+///   delivering a stop), except the replay buffer, which only the role holder ever reads. So lock holders may read
+///   the observer list (`hasObservers`), and a holder iterating it without the lock never sees it change: every
+///   other party's change is queued behind the role.
+/// - The role passes between holders through an acquire-release compare-and-swap or a release store on the word
+///   (read by the next acquire compare-and-swap), through the lock, or through a waiter's semaphore; each is a
+///   happens-before edge, so a new holder sees every write the previous one made to `emitter`.
+/// - `latestAccepted` (`BehaviorRelay.value`) and `acceptedStop` are behind the lock. For `.latest` the
+///   uncontended path takes the role *inside* the lock while replacing `latestAccepted`, so the order in which the
+///   lock sees sends is the order in which they are delivered.
+///
+/// Guarantees:
+/// - Exactly one thread at a time delivers; a send or a subscription that arrives while another is being delivered
+///   — re-entrantly from inside an observer, or from another thread — is queued (or its producer waits its turn),
+///   in order. Nothing is lost and no observer is re-entered.
+/// - Each entry carries its subscription's atomic `disposed` flag, checked right before every call, so `dispose()`
+///   on the delivering thread stops delivery at once; the entry leaves the list (and is released) when the role is
+///   next free, and the observer is released outside the lock.
 /// - The first stop event is accepted and every later send ignored; once the stop event is delivered the
 ///   observer list is emptied, and later subscribers receive the replay followed by the stop event.
-/// - `latestAccepted` is updated when a send is accepted (it is `BehaviorRelay.value`); the replay buffer is
-///   updated when an event is delivered, so a new subscriber sees exactly the events after its replay.
+/// - `latestAccepted` is updated when a send is accepted; the replay buffer is updated when an event is delivered,
+///   so a new subscriber sees exactly the events after its replay.
 @usableFromInline
 final class SubjectCore<Element>: @unchecked Sendable {
-  // `@unchecked Sendable`: all mutable state is inside `state` (a `LockedState`).
+  // `@unchecked Sendable`: `state` is behind its lock, `emitter` is owned by the emitter role (see above), `role` is
+  // atomic.
   @usableFromInline
   struct Entry {
     @usableFromInline let id: UInt64
-    @usableFromInline let observer: any ObserverType<Element>
+    /// The observer's `on(_:)`. A closure, not `any ObserverType<Element>`: calling through a stored parameterised
+    /// existential copies it (a value-witness call that instantiates its metadata) on every element.
+    @usableFromInline let on: (Event<Element>) -> Void
     @usableFromInline let disposed: AtomicWord
 
-    @inlinable init(id: UInt64, observer: any ObserverType<Element>, disposed: AtomicWord) {
+    @inlinable init(id: UInt64, on: @escaping (Event<Element>) -> Void, disposed: AtomicWord) {
       self.id = id
-      self.observer = observer
+      self.on = on
       self.disposed = disposed
     }
   }
@@ -43,22 +62,30 @@ final class SubjectCore<Element>: @unchecked Sendable {
   enum Operation {
     case event(Event<Element>)
     case add(Entry)
+    case remove(UInt64)
   }
 
+  /// Behind the lock.
   @usableFromInline
   struct State {
-    @usableFromInline var observers: ContiguousArray<Entry> = []
     @usableFromInline var delivery = SerialDeliveryStateMachine<Operation>()
     @usableFromInline var acceptedStop: Event<Element>?
-    @usableFromInline var deliveredStop: Event<Element>?
     @usableFromInline var latestAccepted: Element?
-    @usableFromInline var replay: RingBuffer<Element>
     @usableFromInline var nextID: UInt64 = 0
 
-    @inlinable init(latestAccepted: Element?, replay: RingBuffer<Element>) {
+    @inlinable init(latestAccepted: Element?) {
       self.latestAccepted = latestAccepted
-      self.replay = replay
     }
+  }
+
+  /// Owned by the emitter role (see the type's documentation).
+  @usableFromInline
+  struct Emitter {
+    @usableFromInline var observers: ContiguousArray<Entry> = []
+    @usableFromInline var replay: RingBuffer<Element>
+    @usableFromInline var deliveredStop: Event<Element>?
+
+    @inlinable init(replay: RingBuffer<Element>) { self.replay = replay }
   }
 
   @usableFromInline
@@ -69,6 +96,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
 
   @usableFromInline let policy: ReplayPolicy
   @usableFromInline let state: LockedState<State>
+  @usableFromInline let role = SerialDeliveryRoleWord()
+  @usableFromInline let emitter: UnsafeMutablePointer<Emitter>
 
   @usableFromInline
   init(policy: ReplayPolicy, initial: Element? = nil) {
@@ -81,7 +110,16 @@ final class SubjectCore<Element>: @unchecked Sendable {
     }
     var replay = RingBuffer<Element>(capacity: capacity)
     if let initial { replay.append(initial) }
-    state = LockedState(State(latestAccepted: initial, replay: replay))
+    state = LockedState(State(latestAccepted: initial))
+    emitter = .allocate(capacity: 1)
+    emitter.initialize(to: Emitter(replay: replay))
+  }
+
+  deinit {
+    // Nobody holds the role (every holder retains `self`), and no lock is held here.
+    emitter.deinitialize(count: 1)
+    emitter.deallocate()
+    role.deallocate()
   }
 
   /// The latest accepted element and the accepted stop event, read together.
@@ -90,8 +128,9 @@ final class SubjectCore<Element>: @unchecked Sendable {
     state.withLock { ($0.latestAccepted, $0.acceptedStop) }
   }
 
+  /// Whether any observer is subscribed (a lock holder may read the role-owned list: it only changes under the lock).
   @usableFromInline
-  var hasObservers: Bool { state.withLock { !$0.observers.isEmpty } }
+  var hasObservers: Bool { state.withLock { _ in !emitter.pointee.observers.isEmpty } }
 
   @usableFromInline
   var isStopped: Bool { state.withLock { $0.acceptedStop != nil } }
@@ -101,43 +140,75 @@ final class SubjectCore<Element>: @unchecked Sendable {
   /// ``SerialDelivery``).
   @inlinable
   func on(_ event: Event<Element>) {
-    // `replaced` (the previous latest element) and `evicted` (a replay slot) are released after the lock.
+    // For `.latest`, the element this send replaces: released while delivering, outside the lock.
     var replaced: Element?
-    var evicted: Element?
-    var contended = false
-    let observers: ContiguousArray<Entry>? = state.withLock { state in
-      guard state.acceptedStop == nil else { return nil }
-      // Uncontended: take the emitter role and deliver, without wrapping the event in a queued operation.
-      guard state.delivery.takeRoleIfIdle() else {
-        contended = true
-        return nil
-      }
-      replaced = accept(event, &state)
-      return processEvent(event, &state, evicted: &evicted)
-    }
-    if contended {
+    if case .next(let element) = event, takeRoleFast(element, replacing: &replaced) {
+      deliverFast(event, element, replaced: &replaced)
+    } else {
       onContended(event)
-      return
     }
-    guard let observers else { return }
-    _ = replaced
-    _ = evicted
+  }
+
+  /// The uncontended take: one compare-and-swap; for `.latest`, under the lock that also replaces `latestAccepted`
+  /// (so `value` follows the delivery order). Returns `false` when the role is taken or the subject stopped.
+  @inlinable @inline(__always)
+  func takeRoleFast(_ element: Element, replacing replaced: inout Element?) -> Bool {
+    guard case .latest = policy else { return role.takeFast() }
+    return state.withLock { state in
+      guard role.takeFast() else { return false }
+      replaced = element
+      swap(&replaced, &state.latestAccepted)
+      return true
+    }
+  }
+
+  /// Delivers `event` as the uncontended role holder: no lock unless something was queued meanwhile.
+  @inlinable @inline(__always)
+  func deliverFast(_ event: Event<Element>, _ element: Element, replaced: inout Element?) {
     SerialDelivery.enter()
-    for entry in observers where entry.disposed.load() == 0 {
-      entry.observer.on(event)
+    // Released as the holder: a deinit that sends here is queued, never waits for itself.
+    replaced = nil
+    let emitter = self.emitter
+    if case .none = policy {
+    } else {
+      // The evicted replay slot is released here: no lock is held.
+      _ = emitter.pointee.replay.append(element)
     }
-    drain()
+    // Only the role holder changes the list, so it cannot change under this loop (re-entrant changes are queued):
+    // it is borrowed in place, without copying (retaining) the array or its entries.
+    emitter.pointee.observers.withUnsafeBufferPointer { observers in
+      for index in observers.indices where observers[index].disposed.load() == 0 {
+        observers[index].on(event)
+      }
+    }
+    if !role.releaseFast() { drain() }
     SerialDelivery.exit()
   }
 
-  /// `on(_:)` when another party holds the emitter role: queued, or waits for its turn.
+  /// Under the lock: offers `operation` to the emitter role. When the state machine is idle the lock side first
+  /// claims the role word (taking the role, or marking the uncontended holder's delivery pending so that it gives
+  /// the role back under the lock and finds what is queued); then the state machine decides.
+  @inlinable
+  func offer(
+    _ operation: Operation,
+    _ state: inout State,
+    mayWait: () -> Bool
+  ) -> SerialDeliveryStateMachine<Operation>.SendAction {
+    if !state.delivery.isDelivering {
+      let took = role.claim()
+      _ = state.delivery.takeRoleIfIdle()
+      if took { return .deliver(operation) }
+    }
+    return state.delivery.send(operation, mayWait: mayWait())
+  }
+
+  /// `on(_:)` for a stop event, or when the uncontended path failed: delivered, queued, or waits for its turn.
   @usableFromInline
   func onContended(_ event: Event<Element>) {
     let (delivery, replaced, evicted, waiter): (Delivery?, Element?, Element?, SerialDeliveryWaiter?) =
       state.withLock { state in
         guard state.acceptedStop == nil else { return (nil, nil, nil, nil) }
-        let mayWait = state.delivery.isDelivering && SerialDelivery.callerMayWait()
-        switch state.delivery.send(.event(event), mayWait: mayWait) {
+        switch offer(.event(event), &state, mayWait: SerialDelivery.callerMayWait) {
         case .deliver(let operation):
           let replaced = accept(event, &state)
           var evicted: Element?
@@ -151,22 +222,25 @@ final class SubjectCore<Element>: @unchecked Sendable {
           preconditionFailure("Internal inconsistency: a subject's delivery is never closed")
         }
       }
-    _ = replaced
-    _ = evicted
     if let waiter {
       waiter.wait()
       onTurn(event)
       return
     }
-    guard let delivery else { return }
+    guard let delivery else {
+      _ = replaced
+      return
+    }
     SerialDelivery.enter()
+    _ = replaced
+    _ = evicted
     perform(delivery)
     drain()
     SerialDelivery.exit()
   }
 
-  /// Records an accepted send: the latest element (`BehaviorRelay.value`) or the stop event. Under the lock;
-  /// returns the replaced element, to release after it.
+  /// Records an accepted send: the latest element (`BehaviorRelay.value`) or the stop event (which closes the
+  /// uncontended path). Under the lock, with the role pending; returns the replaced element, to release after it.
   @inlinable
   func accept(_ event: Event<Element>, _ state: inout State) -> Element? {
     switch event {
@@ -177,6 +251,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
       return replaced
     case .error, .completed:
       state.acceptedStop = event
+      role.markStopped()
       return nil
     }
   }
@@ -192,9 +267,9 @@ final class SubjectCore<Element>: @unchecked Sendable {
       let delivery = process(.event(event), &state, evicted: &evicted)
       return (delivery, replaced, evicted)
     }
+    SerialDelivery.enter()
     _ = replaced
     _ = evicted
-    SerialDelivery.enter()
     if let delivery { perform(delivery) }
     drain()
     SerialDelivery.exit()
@@ -204,19 +279,17 @@ final class SubjectCore<Element>: @unchecked Sendable {
   @usableFromInline
   func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable where Observer.Element == Element {
     let disposed = AtomicWord.make()
+    let on: (Event<Element>) -> Void = observer.on
     let (id, delivery, waiter): (UInt64, Delivery?, SerialDeliveryWaiter?) = state.withLock { state in
       let id = state.nextID
       state.nextID += 1
-      let entry = Entry(id: id, observer: observer, disposed: disposed)
-      let mayWait = state.delivery.isDelivering && SerialDelivery.callerMayWait()
-      switch state.delivery.send(.add(entry), mayWait: mayWait) {
+      let entry = Entry(id: id, on: on, disposed: disposed)
+      switch offer(.add(entry), &state, mayWait: SerialDelivery.callerMayWait) {
       case .deliver(let operation):
         var evicted: Element?
         let delivery = process(operation, &state, evicted: &evicted)
-        // Nothing to replay: give the emitter role back at once (the queue is empty, since nobody was emitting).
-        if delivery == nil, case .deliver = state.delivery.next() {
-          preconditionFailure("Internal inconsistency: SubjectCore queued an operation while subscribing")
-        }
+        // Nothing to replay: give the role back at once (nothing was queued: the role was free until now).
+        if delivery == nil { giveBackUnderLock(&state) }
         return (id, delivery, nil)
       case .queued:
         return (id, nil, nil)
@@ -231,7 +304,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
       waiter.wait()
       let delivery: Delivery? = state.withLock { state in
         var evicted: Element?
-        return process(.add(Entry(id: id, observer: observer, disposed: disposed)), &state, evicted: &evicted)
+        return process(.add(Entry(id: id, on: on, disposed: disposed)), &state, evicted: &evicted)
       }
       SerialDelivery.enter()
       if let delivery { perform(delivery) }
@@ -246,50 +319,77 @@ final class SubjectCore<Element>: @unchecked Sendable {
     return subscription
   }
 
+  /// Removes the observer `id` (its flag is already set): at once if the role is free, otherwise queued for the
+  /// holder, who removes it in turn. Never waits. The observer is released outside the lock.
   @usableFromInline
   func remove(id: UInt64) {
     let removed: Entry? = state.withLock { state in
-      guard let index = state.observers.firstIndex(where: { $0.id == id }) else { return nil }
-      return state.observers.remove(at: index)
+      switch offer(.remove(id), &state, mayWait: { false }) {
+      case .deliver:
+        let removed = removeObserver(id)
+        giveBackUnderLock(&state)
+        return removed
+      case .queued, .dropped, .wait:
+        return nil
+      }
     }
     // The observer is released here, outside the lock (its deinit may run user code).
     _ = removed
   }
 
-  /// Applies one operation to the state and says what to deliver. Called under the lock; calls nothing out.
-  /// A replay slot the operation overwrote is moved to `evicted`, for the caller to release after unlocking.
+  /// Under the lock, holding the role with nothing queued (it was taken under this same lock): gives it back.
+  @inlinable
+  func giveBackUnderLock(_ state: inout State) {
+    guard case .idle = state.delivery.next() else {
+      preconditionFailure("Internal inconsistency: SubjectCore queued an operation while holding its lock")
+    }
+    role.releaseUnderLock()
+  }
+
+  /// Under the lock, holding the role: takes the observer `id` out of the list, to release after the lock.
+  @inlinable
+  func removeObserver(_ id: UInt64) -> Entry? {
+    guard let index = emitter.pointee.observers.firstIndex(where: { $0.id == id }) else { return nil }
+    return emitter.pointee.observers.remove(at: index)
+  }
+
+  /// Applies one operation to the state and says what to deliver. Called under the lock, holding the role; calls
+  /// nothing out. A replay slot the operation overwrote is moved to `evicted`, for the caller to release after
+  /// unlocking.
   @inlinable
   func process(_ operation: Operation, _ state: inout State, evicted: inout Element?) -> Delivery? {
     switch operation {
     case .event(let event):
-      return .event(event, processEvent(event, &state, evicted: &evicted))
+      return .event(event, processEvent(event, evicted: &evicted))
     case .add(let entry):
       guard entry.disposed.load() == 0 else { return nil }
-      if state.deliveredStop == nil { state.observers.append(entry) }
+      let emitter = self.emitter
+      let deliveredStop = emitter.pointee.deliveredStop
+      if deliveredStop == nil { emitter.pointee.observers.append(entry) }
       // A terminated BehaviorSubject replays only its stop event (RxSwift); a ReplaySubject replays its buffer
       // and then the stop event.
       let replaysElements: Bool
-      if case .latest = policy { replaysElements = state.deliveredStop == nil } else { replaysElements = true }
-      let replay = (state.replay.isEmpty || !replaysElements) ? [] : state.replay.elements
-      if replay.isEmpty && state.deliveredStop == nil { return nil }
-      return .replay(entry, replay, state.deliveredStop)
+      if case .latest = policy { replaysElements = deliveredStop == nil } else { replaysElements = true }
+      let replay = (emitter.pointee.replay.isEmpty || !replaysElements) ? [] : emitter.pointee.replay.elements
+      if replay.isEmpty && deliveredStop == nil { return nil }
+      return .replay(entry, replay, deliveredStop)
+    case .remove:
+      preconditionFailure("Internal inconsistency: SubjectCore processes removals in drain()")
     }
   }
 
-  /// Applies a delivered event to the state (replay buffer, stop) and returns the observers to deliver it to.
+  /// Applies a delivered event to the role-owned state (replay buffer, stop) and returns the observers to deliver
+  /// it to. Under the lock, holding the role.
   @inlinable
-  func processEvent(
-    _ event: Event<Element>,
-    _ state: inout State,
-    evicted: inout Element?
-  ) -> ContiguousArray<Entry> {
-    let observers = state.observers
+  func processEvent(_ event: Event<Element>, evicted: inout Element?) -> ContiguousArray<Entry> {
+    let emitter = self.emitter
+    let observers = emitter.pointee.observers
     switch event {
     case .next(let element):
-      evicted = state.replay.append(element)
+      evicted = emitter.pointee.replay.append(element)
     case .error, .completed:
-      state.deliveredStop = event
-      state.observers = []
+      emitter.pointee.deliveredStop = event
+      emitter.pointee.observers = []
     }
     return observers
   }
@@ -299,37 +399,45 @@ final class SubjectCore<Element>: @unchecked Sendable {
     switch delivery {
     case .event(let event, let observers):
       for entry in observers where entry.disposed.load() == 0 {
-        entry.observer.on(event)
+        entry.on(event)
       }
     case .replay(let entry, let elements, let stop):
       for element in elements where entry.disposed.load() == 0 {
-        entry.observer.on(.next(element))
+        entry.on(.next(element))
       }
-      if let stop, entry.disposed.load() == 0 { entry.observer.on(stop) }
+      if let stop, entry.disposed.load() == 0 { entry.on(stop) }
     }
   }
 
-  /// Delivers queued operations until none is left, then gives up the emitter role.
+  /// Delivers queued operations until none is left, then gives up the emitter role. Called by a holder whose
+  /// delivery is pending (the lock side tracks it).
   ///
-  /// One operation per lock round-trip: the operation taken from the queue, and anything it evicted, are
-  /// released after the lock is given up (a `deinit` may call back into this subject).
+  /// One operation per lock round-trip: the operation taken from the queue, anything it evicted and any observer it
+  /// removed are released after the lock is given up (a `deinit` may call back into this subject).
   /// When the queue is empty and a producer waits, the role is handed to it (it delivers its own send).
-  @inlinable
+  @usableFromInline
   func drain() {
     while true {
-      // Taken out of the queue, and anything it evicted: released after the lock, at the end of this iteration.
+      // Taken out of the queue, and anything it evicted or removed: released after the lock, at the end of this
+      // iteration.
       var operation: Operation?
       var evicted: Element?
+      var removed: Entry?
       var handOff: SerialDeliveryWaiter?
       let delivery: Delivery? = state.withLock { state in
         switch state.delivery.next() {
         case .deliver(let next):
           operation = next
+          if case .remove(let id) = next {
+            removed = removeObserver(id)
+            return nil
+          }
           return process(next, &state, evicted: &evicted)
         case .handOff(let waiter):
           handOff = waiter
           return nil
         case .idle:
+          role.releaseUnderLock()
           return nil
         }
       }
@@ -338,8 +446,9 @@ final class SubjectCore<Element>: @unchecked Sendable {
         return
       }
       guard operation != nil else { return }
-      if let delivery { perform(delivery) }
+      _ = removed
       _ = evicted
+      if let delivery { perform(delivery) }
     }
   }
 }

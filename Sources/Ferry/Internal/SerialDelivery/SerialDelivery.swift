@@ -11,6 +11,14 @@ import _FerryAtomics
 /// - `dispose()` on the delivering thread stops delivery before it returns (the emitter checks before each item);
 /// - nothing is called under a lock, and every item the queue hands back or drops is released after unlocking.
 ///
+/// The uncontended path (subjects and relays) costs atomics, not a mutex: the emitter role lives in a
+/// ``SerialDeliveryRoleWord`` (see ``SerialDeliveryRole``); an uncontended send takes it and gives it back with one
+/// compare-and-swap each. Anything that finds the role taken — a re-entrant send, another thread, a subscription, a
+/// removal — or that stops the stream goes through the lock and the state machine, which marks the holder's
+/// delivery *pending*, so that the holder gives the role back under the lock and delivers (or hands over) what was
+/// queued meanwhile. The state the role owns, and why the acquire/release pairs make it safe, is documented on
+/// `SubjectCore`.
+///
 /// Bounded latency and memory (subjects and relays): a producer on another thread that finds delivery busy does
 /// not hand its send to the emitter; it *waits its turn* (fair back-pressure, first come first served) and then
 /// delivers its own send. So no `accept()` delivers other threads' work, and the queue only ever holds re-entrant
