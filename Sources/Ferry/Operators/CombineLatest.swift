@@ -74,12 +74,15 @@ final class CombineLatestSink<Latest, Observer: ObserverType>:
   SerializingSink<Observer, CombineLatestState<Latest>, CombineItem<Latest>>, CombiningTarget, @unchecked Sendable
 {
   let combine: @Sendable (Latest) throws -> Observer.Element
+  /// Empty slots, swapped in on disposal.
+  let initial: Latest
 
   init(
     observer: Observer, state: CombineLatestState<Latest>,
     combine: @escaping @Sendable (Latest) throws -> Observer.Element
   ) {
     self.combine = combine
+    initial = state.latest
     super.init(observer: observer, state: state)
   }
 
@@ -121,4 +124,10 @@ final class CombineLatestSink<Latest, Observer: ObserverType>:
   }
 
   override func deliver(_ item: CombineItem<Latest>) { deliverCombination(item, combine) }
+
+  /// Releases the latest elements (outside the lock): a disposed subscription keeps nothing alive.
+  override func disposeResources() {
+    var latest = initial
+    withState { state in swap(&latest, &state.latest) }
+  }
 }

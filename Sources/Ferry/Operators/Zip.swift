@@ -90,12 +90,15 @@ final class ZipSink<Buffers, Values, Observer: ObserverType>:
 {
   let pop: @Sendable (inout Buffers) -> Values
   let combine: @Sendable (Values) throws -> Observer.Element
+  /// Empty FIFOs, swapped in on disposal.
+  let initial: Buffers
 
   init(
     observer: Observer, state: ZipState<Buffers>, pop: @escaping @Sendable (inout Buffers) -> Values,
     combine: @escaping @Sendable (Values) throws -> Observer.Element
   ) {
     self.pop = pop
+    initial = state.buffers
     self.combine = combine
     super.init(observer: observer, state: state)
   }
@@ -133,4 +136,10 @@ final class ZipSink<Buffers, Values, Observer: ObserverType>:
   }
 
   override func deliver(_ item: CombineItem<Values>) { deliverCombination(item, combine) }
+
+  /// Releases the unpaired elements (outside the lock): a disposed subscription keeps nothing alive.
+  override func disposeResources() {
+    var buffers = initial
+    withState { state in swap(&buffers, &state.buffers) }
+  }
 }
