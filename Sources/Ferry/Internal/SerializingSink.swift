@@ -4,8 +4,8 @@
 /// Protocol:
 /// - `synchronized { state, outbox in … }` runs the operator's decision under the lock. What it appends to
 ///   `outbox` is queued, in lock order, for delivery.
-/// - After the lock is released, the caller either becomes the *emitter* (no one else is delivering) and
-///   delivers queued items one at a time through `deliver(_:)`, or — if another thread is delivering, or this
+/// - After the lock is released, the caller either becomes the *emitter* (no one else is delivering: the first item
+///   it sent skips the queue) and delivers its items one at a time through `deliver(_:)`, or — if another thread is delivering, or this
 ///   thread is already inside `deliver(_:)` (re-entrancy from an observer) — returns at once and leaves its
 ///   items to the emitter, which delivers them after the current one, in order.
 /// - `deliver(_:)` runs outside the lock, never overlapping itself, so it may call user closures (result
@@ -14,7 +14,7 @@
 /// The queue and the emitter role are a ``SerialDeliveryStateMachine`` kept under the same lock as the operator's
 /// state; items taken from it, and items dropped once the sink is disposed, are released after the lock.
 ///
-/// `@unchecked Sendable`: all mutable state is inside `locked` (a `LockedState`); `deliver(_:)` calls are
+/// `@unchecked Sendable`: all mutable state (`state`, `outbox`) is guarded by `lock`; `deliver(_:)` calls are
 /// serialised by the emitter role of the state machine kept under that lock.
 class SerializingSink<Observer: ObserverType, State, Item>: Sink<Observer>, @unchecked Sendable {
   /// The items decided under the lock, waiting for delivery.
@@ -25,6 +25,9 @@ class SerializingSink<Observer: ObserverType, State, Item>: Sink<Observer>, @unc
     /// buffer); more go to `moreToRelease`.
     fileprivate var toRelease: Any?
     fileprivate var moreToRelease: [Any] = []
+    /// The item this transition's thread delivers first, having taken the emitter role in ``send(_:)``. (Last, so
+    /// that the fields before it keep fixed offsets.)
+    fileprivate var direct: Item?
 
     /// Keeps `value` alive until the lock is given up; call it before overwriting or removing the last reference
     /// to an element (or anything else whose `deinit` may run user code) inside `synchronized`.
@@ -55,6 +58,13 @@ class SerializingSink<Observer: ObserverType, State, Item>: Sink<Observer>, @unc
 
     /// Queues `item` for delivery after everything queued before it.
     mutating func send(_ item: Item) {
+      // The uncontended path: nobody delivers, so this transition's thread takes the emitter role and delivers
+      // `item` itself, first, without the queue (its ring buffer and hand-out enum are several metadata lookups
+      // in unspecialised code). Later items of the same transition find the role taken and are queued behind it.
+      if delivery.takeRoleIfIdle() {
+        direct = item
+        return
+      }
       // The state machine is only closed by `drain()` after disposal, and nothing is sent after that but from
       // late upstream events, which `synchronized` ignores once disposed (see below).
       let dropped = delivery.enqueue(item)
@@ -62,46 +72,49 @@ class SerializingSink<Observer: ObserverType, State, Item>: Sink<Observer>, @unc
     }
   }
 
-  struct Locked {
-    var state: State
-    var outbox = Outbox()
-  }
-
-  final let locked: LockedState<Locked>
+  // The lock and the state it guards are class fields, not a `LockedState<…>`: sinks run as unspecialised generic
+  // code (they are reached through `subscribe`'s vtable entry and observers' witness tables), where every generic
+  // value type a function touches costs a runtime metadata lookup (about 330 instructions each; they were more than
+  // half of `combineLatest`'s and `flatMapLatest`'s instructions). Fields of the class cost none.
+  private final let lock: UnsafeMutablePointer<PlatformLock.Primitive>
+  /// The operator's state; guarded by `lock`.
+  private final var state: State
+  /// The delivery queue and emitter role; guarded by `lock`.
+  private final var outbox = Outbox()
 
   init(observer: Observer, state: State) {
-    locked = LockedState(Locked(state: state))
+    lock = .allocate(capacity: 1)
+    PlatformLock.initialize(lock)
+    self.state = state
     super.init(observer: observer)
+  }
+
+  deinit {
+    PlatformLock.deinitialize(lock)
+    lock.deallocate()
   }
 
   /// Runs `body` under the lock, then delivers what it queued (or leaves it to the thread already delivering).
   /// `body` must not call out to user code or observers.
   @discardableResult
   final func synchronized<R>(_ body: (inout State, inout Outbox) -> R) -> R {
-    // Moved out of the lock and released after it: what a disposed sink's `body` queued, and what `body` replaced.
-    var first: Item?
-    var discarded: Outbox?
-    var released: (Any?, [Any])?
-    let result: R = locked.withLock { locked in
-      if locked.outbox.delivery.isClosed {
-        // Disposed: decide (the operator's state stays consistent) but deliver nothing.
-        var scratch = Outbox()
-        let result = body(&locked.state, &scratch)
-        discarded = scratch
-        return result
-      }
-      let result = body(&locked.state, &locked.outbox)
-      if locked.outbox.toRelease != nil { released = locked.outbox.takeToRelease() }
-      // This thread becomes the emitter (if nobody is) and delivers the first item without another lock round
-      // trip.
-      switch locked.outbox.delivery.startDelivering() {
-      case .deliver(let item): first = item
-      case .idle: break
-      case .handOff: preconditionFailure("Internal inconsistency: SerializingSink never waits")
-      }
+    PlatformLock.lock(lock)
+    if isDisposed {
+      // Disposed: decide (the operator's state stays consistent) but deliver nothing; what `body` queued or
+      // replaced is released after the lock. (The disposed bit rather than the queue's closed state: it is set
+      // first, and reading it needs no metadata of the generic state machine.)
+      var scratch = Outbox()
+      let result = body(&state, &scratch)
+      PlatformLock.unlock(lock)
+      _ = scratch
       return result
     }
-    _ = discarded
+    let result = body(&state, &outbox)
+    var released: (Any?, [Any])?
+    if outbox.toRelease != nil { released = outbox.takeToRelease() }
+    var first: Item?
+    swap(&first, &outbox.direct)
+    PlatformLock.unlock(lock)
     _ = released
     if let first {
       SerialDelivery.enter()
@@ -114,28 +127,40 @@ class SerializingSink<Observer: ObserverType, State, Item>: Sink<Observer>, @unc
 
   /// Reads the state under the lock. `body` must not call out.
   final func peek<R>(_ body: (State) -> R) -> R {
-    locked.withLock { body($0.state) }
+    PlatformLock.lock(lock)
+    defer { PlatformLock.unlock(lock) }
+    return body(state)
+  }
+
+  /// Reads or changes the state under the lock without delivering anything (for `disposeResources()` and for
+  /// bookkeeping that queues nothing). `body` must not call out.
+  final func withState<R>(_ body: (inout State) -> R) -> R {
+    PlatformLock.lock(lock)
+    defer { PlatformLock.unlock(lock) }
+    return body(&state)
   }
 
   /// Delivers queued items until none is left, then gives up the emitter role. Only the emitter calls this. Once
   /// the sink is disposed, closes the queue and releases what it held after the lock.
   private final func drain() {
     while true {
-      var item: Item?
-      var dropped: FIFOBuffer<Item>?
-      locked.withLock { locked in
-        if isDisposed {
-          dropped = locked.outbox.delivery.close()
-          return
-        }
-        switch locked.outbox.delivery.next() {
-        case .deliver(let next): item = next
-        case .idle: break
-        case .handOff: preconditionFailure("Internal inconsistency: SerializingSink never waits")
-        }
+      PlatformLock.lock(lock)
+      if isDisposed {
+        let dropped = outbox.delivery.close()
+        PlatformLock.unlock(lock)
+        _ = dropped
+        return
       }
-      _ = dropped
-      guard let item else { return }
+      // Gives the role up when nothing is queued (the common case, without the hand-out enum).
+      guard outbox.delivery.keepRoleIfQueued() else {
+        PlatformLock.unlock(lock)
+        return
+      }
+      let action = outbox.delivery.next()
+      PlatformLock.unlock(lock)
+      guard case .deliver(let item) = action else {
+        preconditionFailure("Internal inconsistency: SerializingSink's queue was not empty")
+      }
       deliver(item)
     }
   }

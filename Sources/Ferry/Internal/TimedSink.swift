@@ -5,16 +5,11 @@
 /// under the lock and queues events in its outbox, which are forwarded after the lock is released, in decision
 /// order and never overlapping.
 ///
-/// `@unchecked Sendable`: state and outbox are in `SerializingSink`'s `LockedState`.
+/// `@unchecked Sendable`: state and outbox are guarded by `SerializingSink`'s lock.
 class TimedSink<Observer: ObserverType, State>: SerializingSink<Observer, State, Event<Observer.Element>>,
   @unchecked Sendable
 {
   override final func deliver(_ item: Event<Observer.Element>) { forward(item) }
-
-  /// Reads or resets the state under the lock without forwarding anything (for `disposeResources()`).
-  final func withState<Result>(_ body: (inout State) -> Result) -> Result {
-    locked.withLock { body(&$0.state) }
-  }
 }
 
 extension SchedulerType {

@@ -162,10 +162,10 @@ where Observer.Element == Inner.Element {
   /// Subscribes to pending inners while there is capacity; one thread at a time, iteratively.
   private func startPending() {
     while true {
-      let next: Inner? = locked.withLock { $0.state.takeNextToStart(maxConcurrent: parent.maxConcurrent) }
+      let next: Inner? = withState { $0.takeNextToStart(maxConcurrent: parent.maxConcurrent) }
       guard let next else { return }
       subscribeInner(next)
-      locked.withLock { $0.state.starting = false }
+      withState { $0.starting = false }
     }
   }
 
@@ -202,9 +202,9 @@ where Observer.Element == Inner.Element {
 
   override func disposeResources() {
     innerSubscriptions.dispose()
-    let pending = locked.withLock { locked in
-      defer { locked.state.pending = [] }
-      return locked.state.pending
+    let pending = withState { state in
+      defer { state.pending = [] }
+      return state.pending
     }
     _ = pending  // released outside the lock
   }

@@ -2,126 +2,144 @@ extension ObservableType {
   /// Combines the elements of the sources of `collection` by index — the first of each, then the second of
   /// each, … — with `resultSelector`.
   ///
-  /// Completes as soon as a source that completed has no buffered element left (no further combination can
-  /// follow); the first error terminates the result. An empty collection completes at once.
+  /// Completes when every source has completed (as RxSwift); the first error terminates the result. An empty
+  /// collection completes at once.
   @preconcurrency
   public static func zip<C: Collection>(
     _ collection: C,
     resultSelector: @escaping @Sendable ([C.Element.Element]) throws -> Element
   ) -> Observable<Element> where C.Element: ObservableType {
-    ZipObservable(sources: collection.map(ErasedSource.init)) { values in
-      try resultSelector(values.map { $0 as! C.Element.Element })
-    }
+    zipCollection(collection.map { $0.asObservable() }, resultSelector)
   }
 
   /// Emits arrays of the elements of the sources of `collection` combined by index. See
   /// ``zip(_:resultSelector:)`` for termination.
   public static func zip<C: Collection>(_ collection: C) -> Observable<[Element]>
   where C.Element: ObservableType, C.Element.Element == Element {
-    ZipObservable(sources: collection.map(ErasedSource.init)) { values in
-      values.map { $0 as! Element }
-    }
+    zipCollection(collection.map { $0.asObservable() }) { $0 }
   }
 }
 
-final class ZipObservable<Result>: Observable<Result>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
-  let sources: [ErasedSource]
-  let resultSelector: @Sendable ([Any]) throws -> Result
+/// The collection form: one FIFO of unpaired elements per source, in an array (the combination is an array by the
+/// API's shape, so it is the one form that allocates per element).
+func zipCollection<Element, Result>(
+  _ sources: [Observable<Element>], _ resultSelector: @escaping @Sendable ([Element]) throws -> Result
+) -> Observable<Result> {
+  ZipObservable<[FIFOBuffer<Element>], [Element], Result>(
+    initial: Array(repeating: FIFOBuffer(), count: sources.count),
+    sources: sources.indices.map { index in CombiningSource(sources[index], zipSlot { $0[index].append($1) }) },
+    pop: { buffers in buffers.indices.map { buffers[$0].popFirst()! } },
+    combine: resultSelector
+  )
+}
 
-  init(sources: [ErasedSource], resultSelector: @escaping @Sendable ([Any]) throws -> Result) {
+/// The slot of one `zip` source: appends the element to that source's FIFO (nothing is replaced, so nothing is
+/// left to release).
+func zipSlot<Buffers, Element>(
+  _ append: @escaping @Sendable (inout Buffers, Element) -> Void
+) -> CombiningSlot<Buffers, Element> {
+  CombiningSlot { buffers, element in
+    var taken: Element? = nil
+    swap(&taken, &element)
+    append(&buffers, taken!)
+  }
+}
+
+/// `zip` over typed storage: `Buffers` holds one FIFO per source (a tuple of them for the arity forms), `pop` takes
+/// the front element of each into a combination of type `Values`, and `combine` is the result selector.
+final class ZipObservable<Buffers, Values, Result>: Observable<Result>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only (`initial` is a template of empty FIFOs).
+  let initial: Buffers
+  let sources: [CombiningSource<Buffers>]
+  let pop: @Sendable (inout Buffers) -> Values
+  let combine: @Sendable (Values) throws -> Result
+
+  init(
+    initial: Buffers, sources: [CombiningSource<Buffers>], pop: @escaping @Sendable (inout Buffers) -> Values,
+    combine: @escaping @Sendable (Values) throws -> Result
+  ) {
+    self.initial = initial
     self.sources = sources
-    self.resultSelector = resultSelector
+    self.pop = pop
+    self.combine = combine
   }
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Result {
-    let sink = ZipSink(observer: observer, count: sources.count, resultSelector: resultSelector)
+    let sink = ZipSink(
+      observer: observer, state: ZipState(buffers: initial, count: sources.count), pop: pop, combine: combine)
     sink.run(sources)
     return sink
   }
 }
 
-/// The lock-protected state of a ``ZipSink``: one FIFO of unpaired elements per source.
-struct ZipState {
-  var buffers: [ZipBuffer]
-  var done: [Bool]
-  var stopped = false
+/// The lock-protected state of a ``ZipSink``: the typed FIFOs and the element-free progress.
+struct ZipState<Buffers> {
+  var buffers: Buffers
+  var progress: ZipProgress
 
-  init(count: Int) {
-    buffers = Array(repeating: ZipBuffer(), count: count)
-    done = Array(repeating: false, count: count)
-  }
-
-  /// Whether some source completed with nothing left to pair.
-  /// Applies one source event; returns what to deliver: a combination and/or a stop event.
-  ///
-  /// As RxSwift (6.10): the sequence completes when every source has completed, not earlier when a completed
-  /// source's buffer runs dry (the other sources stay subscribed until they complete).
-  mutating func on(_ event: Event<Any>, index: Int) -> (CombineItem?, CombineItem?) {
-    guard !stopped else { return (nil, nil) }
-    switch event {
-    case .next(let element):
-      buffers[index].append(element)
-      guard buffers.allSatisfy({ !$0.isEmpty }) else { return (nil, nil) }
-      return (.values(buffers.indices.map { buffers[$0].removeFirst() }), nil)
-    case .error(let error):
-      stopped = true
-      return (.error(error), nil)
-    case .completed:
-      done[index] = true
-      guard done.allSatisfy({ $0 }) else { return (nil, nil) }
-      stopped = true
-      return (nil, .completed)
-    }
-  }
-}
-
-/// A FIFO of the unpaired elements of one `zip` source.
-struct ZipBuffer {
-  private var elements: [Any] = []
-  private var head = 0
-
-  var isEmpty: Bool { head == elements.count }
-
-  mutating func append(_ element: Any) { elements.append(element) }
-
-  mutating func removeFirst() -> Any {
-    let element = elements[head]
-    head += 1
-    if head == elements.count {
-      elements.removeAll(keepingCapacity: true)
-      head = 0
-    }
-    return element
+  init(buffers: Buffers, count: Int) {
+    self.buffers = buffers
+    progress = ZipProgress(count: count)
   }
 }
 
 /// `@unchecked Sendable`: mutable state is in `locked` (see ``SerializingSink``).
-final class ZipSink<Observer: ObserverType>: SerializingSink<Observer, ZipState, CombineItem>, @unchecked Sendable {
-  let resultSelector: @Sendable ([Any]) throws -> Observer.Element
+final class ZipSink<Buffers, Values, Observer: ObserverType>:
+  SerializingSink<Observer, ZipState<Buffers>, CombineItem<Values>>, CombiningTarget, @unchecked Sendable
+{
+  let pop: @Sendable (inout Buffers) -> Values
+  let combine: @Sendable (Values) throws -> Observer.Element
+  /// Empty FIFOs, swapped in on disposal.
+  let initial: Buffers
 
-  init(observer: Observer, count: Int, resultSelector: @escaping @Sendable ([Any]) throws -> Observer.Element) {
-    self.resultSelector = resultSelector
-    super.init(observer: observer, state: ZipState(count: count))
+  init(
+    observer: Observer, state: ZipState<Buffers>, pop: @escaping @Sendable (inout Buffers) -> Values,
+    combine: @escaping @Sendable (Values) throws -> Observer.Element
+  ) {
+    self.pop = pop
+    initial = state.buffers
+    self.combine = combine
+    super.init(observer: observer, state: state)
   }
 
-  func run(_ sources: [ErasedSource]) {
+  func run(_ sources: [CombiningSource<Buffers>]) {
     if sources.isEmpty {
       synchronized { state, outbox in
-        state.stopped = true
+        state.progress.stop()
         outbox.send(.completed)
       }
       return
     }
-    subscribeAll(sources) { [self] event, index in
+    subscribeAll(sources, target: self)
+  }
+
+  func on<Element>(_ event: Event<Element>, index: Int, store: CombiningSlot<Buffers, Element>) {
+    switch event {
+    case .next(let element):
+      var element: Element? = element
       synchronized { state, outbox in
-        let (first, second) = state.on(event, index: index)
-        if let first { outbox.send(first) }
-        if let second { outbox.send(second) }
+        guard !state.progress.isStopped else { return }
+        store.store(&state.buffers, &element)
+        // `pop` is the operator's own code (it moves elements out of the FIFOs), not user code.
+        if state.progress.next(index) { outbox.send(.values(pop(&state.buffers))) }
+      }
+    case .error(let error):
+      synchronized { state, outbox in
+        if state.progress.error() { outbox.send(.error(error)) }
+      }
+    case .completed:
+      synchronized { state, outbox in
+        if state.progress.completed(index) { outbox.send(.completed) }
       }
     }
   }
 
-  override func deliver(_ item: CombineItem) { deliverCombination(item, resultSelector) }
+  override func deliver(_ item: CombineItem<Values>) { deliverCombination(item, combine) }
+
+  /// Releases the unpaired elements (outside the lock): a disposed subscription keeps nothing alive.
+  override func disposeResources() {
+    var buffers = initial
+    withState { state in swap(&buffers, &state.buffers) }
+  }
 }

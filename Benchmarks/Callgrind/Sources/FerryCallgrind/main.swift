@@ -48,6 +48,16 @@ func run() {
     second.accept(1)
     for index in 0..<count { first.accept(index) }
     subscription.dispose()
+  case "zip":
+    // Alternating sources: every second element completes a pair.
+    let first = PublishRelay<Int>()
+    let second = PublishRelay<Int>()
+    let subscription = Observable.zip(first.asObservable(), second.asObservable()) { $0 &+ $1 }
+      .subscribe(onNext: { sink.total &+= $0 })
+    for index in 0..<count {
+      if index & 1 == 0 { first.accept(index) } else { second.accept(index) }
+    }
+    subscription.dispose()
   case "flatMapLatest":
     let relay = PublishRelay<Int>()
     let subscription = relay.flatMapLatest { Observable.just($0) }.subscribe(onNext: { sink.total &+= $0 })

@@ -1,0 +1,51 @@
+/// How many unpaired elements each source of a `zip` has and which sources have completed: the decisions of the
+/// operator, free of element types (so they run as concrete code, and are tested directly).
+struct ZipProgress {
+  private var counts: [Int]
+  /// How many sources have at least one unpaired element.
+  private var nonEmpty = 0
+  private var done: [Bool]
+  private var doneCount = 0
+  /// Whether a stop event was decided; nothing is decided after it.
+  private(set) var isStopped = false
+
+  init(count: Int) {
+    counts = Array(repeating: 0, count: count)
+    done = Array(repeating: false, count: count)
+  }
+
+  /// Source `index` emitted (the caller has buffered the element); returns whether every source now has an
+  /// element, in which case one of each is taken (the caller pops them). Only called while not stopped.
+  mutating func next(_ index: Int) -> Bool {
+    counts[index] += 1
+    if counts[index] == 1 { nonEmpty += 1 }
+    guard nonEmpty == counts.count else { return false }
+    nonEmpty = 0
+    for source in counts.indices {
+      counts[source] -= 1
+      if counts[source] > 0 { nonEmpty += 1 }
+    }
+    return true
+  }
+
+  /// Source `index` completed; returns whether the result completes. As RxSwift (6.10): when every source has
+  /// completed, not earlier when a completed source's buffer runs dry.
+  mutating func completed(_ index: Int) -> Bool {
+    guard !isStopped, !done[index] else { return false }
+    done[index] = true
+    doneCount += 1
+    guard doneCount == done.count else { return false }
+    isStopped = true
+    return true
+  }
+
+  /// A source failed; returns whether the error is forwarded (the first stop event only).
+  mutating func error() -> Bool {
+    guard !isStopped else { return false }
+    isStopped = true
+    return true
+  }
+
+  /// Stops without an event from a source (an empty collection of sources).
+  mutating func stop() { isStopped = true }
+}
