@@ -1,7 +1,7 @@
 extension Observable {
   /// An observable that emits `element` and completes.
   public static func just(_ element: Element) -> Observable<Element> {
-    ElementsObservable(ElementsStorage([element]))
+    JustObservable(element)
   }
 
   /// An observable that emits the given elements in order and completes.
@@ -61,6 +61,28 @@ final class ElementsObservable<Element>: Observable<Element>, @unchecked Sendabl
       sink.forwardNext(elements[index])
       index += 1
     }
+    sink.forwardCompleted()
+    return sink
+  }
+}
+
+/// The observable behind `Observable.just`, `Single.just` and `Maybe.just`: one element, then completion.
+///
+/// The element is stored inline: one allocation, where an array in a class (``ElementsObservable``) is two — it
+/// matters in `flatMapLatest { .just($0) }`, which builds one per element. A trait's `value` recognises it and
+/// returns the element without subscribing.
+///
+/// `@unchecked Sendable`: immutable after init; subscriptions only read the element (as `Observable.just` does,
+/// `Element` is not required to be `Sendable`).
+final class JustObservable<Element>: Observable<Element>, @unchecked Sendable {
+  let element: Element
+
+  init(_ element: Element) { self.element = element }
+
+  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  where Observer.Element == Element {
+    let sink = SourceSink(observer: observer)
+    sink.forwardNext(element)
     sink.forwardCompleted()
     return sink
   }
