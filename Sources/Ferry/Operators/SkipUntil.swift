@@ -31,29 +31,36 @@ final class SkipUntilObservable<Element, Other>: Observable<Element>, @unchecked
 }
 
 final class SkipUntilSink<Other, Observer: ObserverType>:
-  SerializingSink<Observer, Void, UntilInput<Observer.Element, Other>>, ObserverType, UntilSink, @unchecked Sendable
+  SerializingSink<Observer, UntilState, UntilInput<Observer.Element, Other>>, ObserverType, UntilSink,
+  @unchecked Sendable
 {
-  // `@unchecked Sendable`: `isOpen` is read and written only by `deliver`, which `SerializingSink` serialises;
-  // `otherSubscription` is itself thread-safe.
+  // `@unchecked Sendable`: the gate is in the state behind `SerializingSink`'s lock, and `deliver` is serialised by
+  // it; `otherSubscription` is itself thread-safe.
   typealias Source = Observer.Element
   let otherSubscription = SingleAssignmentDisposable()
-  private var isOpen = false
 
-  init(observer: Observer) { super.init(observer: observer, state: ()) }
+  init(observer: Observer) { super.init(observer: observer, state: UntilState()) }
 
   func on(_ event: Event<Observer.Element>) { receive(.source(event)) }
 
   func receive(_ input: UntilInput<Observer.Element, Other>) {
-    synchronized { _, outbox in outbox.send(input) }
+    synchronized { state, outbox in
+      // The gate opens in the order the inputs arrive: source elements before `other`'s first element are dropped.
+      switch input {
+      case .source(.next): if !state.otherFired { return }
+      case .other(.next): state.otherFired = true
+      default: break
+      }
+      outbox.send(input)
+    }
   }
 
   override func deliver(_ input: UntilInput<Observer.Element, Other>) {
     switch input {
     case .source(.next(let element)):
-      if isOpen { forwardNext(element) }
+      forwardNext(element)
     case .source(let event): forward(event)
     case .other(.next):
-      isOpen = true
       otherSubscription.dispose()
     case .other(.error(let error)): forwardError(error)
     case .other(.completed): otherSubscription.dispose()

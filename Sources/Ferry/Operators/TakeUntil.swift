@@ -43,6 +43,12 @@ protocol UntilSink<Other>: AnyObject, Sendable {
   func receive(_ input: UntilInput<Source, Other>)
 }
 
+/// What `take(until:)` / `skip(until:)` decide under the sink's lock, in the order the inputs arrive.
+struct UntilState {
+  /// `other` has emitted an element.
+  var otherFired = false
+}
+
 /// An event from the source or from the `other` sequence.
 enum UntilInput<Source, Other> {
   case source(Event<Source>)
@@ -50,19 +56,25 @@ enum UntilInput<Source, Other> {
 }
 
 final class TakeUntilSink<Other, Observer: ObserverType>:
-  SerializingSink<Observer, Void, UntilInput<Observer.Element, Other>>, ObserverType, UntilSink, @unchecked Sendable
+  SerializingSink<Observer, UntilState, UntilInput<Observer.Element, Other>>, ObserverType, UntilSink,
+  @unchecked Sendable
 {
-  // `@unchecked Sendable`: `deliver` (the only code touching sink state) is serialised by `SerializingSink`;
+  // `@unchecked Sendable`: the state is behind `SerializingSink`'s lock and `deliver` is serialised by it;
   // `otherSubscription` is itself thread-safe.
   typealias Source = Observer.Element
   let otherSubscription = SingleAssignmentDisposable()
 
-  init(observer: Observer) { super.init(observer: observer, state: ()) }
+  init(observer: Observer) { super.init(observer: observer, state: UntilState()) }
 
   func on(_ event: Event<Observer.Element>) { receive(.source(event)) }
 
   func receive(_ input: UntilInput<Observer.Element, Other>) {
-    synchronized { _, outbox in outbox.send(input) }
+    synchronized { state, outbox in
+      // Once `other` has fired the sequence completes: what the source sends after it is not queued.
+      if state.otherFired, case .source = input { return }
+      if case .other(.next) = input { state.otherFired = true }
+      outbox.send(input)
+    }
   }
 
   override func deliver(_ input: UntilInput<Observer.Element, Other>) {
