@@ -6,6 +6,7 @@ extension ObservableType {
   /// the delivering thread) and drops the queue. With `MainScheduler.instance`, an event sent on the main thread
   /// while nothing is queued is delivered synchronously, without scheduling or allocating; one sent re-entrantly
   /// from inside a delivery is delivered in a later main-queue block, as RxSwift's `MainScheduler` does.
+  @inlinable
   public func observe(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
     ObserveOnObservable(source: asObservable(), scheduler: scheduler)
   }
@@ -38,11 +39,13 @@ enum ObserveOnInlining {
 }
 
 // `@unchecked Sendable`: only immutable configuration (`let`s of Sendable or immutable values).
+@usableFromInline
 final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendable {
   let source: Observable<Element>
   let scheduler: any ImmediateSchedulerType
   let inlining: ObserveOnInlining
 
+  @usableFromInline
   init(source: Observable<Element>, scheduler: any ImmediateSchedulerType, alwaysInlineOnMainQueue: Bool = false) {
     self.source = source
     self.scheduler = scheduler
