@@ -16,3 +16,13 @@ enum EventStep {
   /// Terminate with `.completed`.
   case completed
 }
+
+/// The step of an operator that passes every event on unchanged (`observe(on:)`): `.next` is forwarded by address.
+@inlinable
+func passThroughStep<Element>(_ event: Event<Element>) -> EventStep {
+  switch event {
+  case .next: return .forwardNext
+  case .error(let error): return .error(error)
+  case .completed: return .completed
+  }
+}
