@@ -11,6 +11,7 @@ extension ObservableType {
   /// work use ``Driver`` / ``Signal`` or `observe(on: MainScheduler.instance)`. `onDisposed` runs once, after
   /// a stop event's handler or on disposal. All handlers are released when the subscription ends.
   @preconcurrency
+  @inlinable
   public func subscribe(
     onNext: (@Sendable (Element) -> Void)? = nil,
     onError: (@Sendable (any Swift.Error) -> Void)? = nil,
@@ -18,12 +19,24 @@ extension ObservableType {
     onDisposed: (@Sendable () -> Void)? = nil
   ) -> any Disposable {
     let handle = SubscriptionHandle(onDisposed: onDisposed)
-    let observer = ClosureObserver(
-      handle: handle,
-      onNext: onNext,
-      onError: onError,
-      onCompleted: onCompleted
-    )
+    // The event switch is built here, inlinable, so that a client specialises it for its element type: in Ferry's
+    // generic code, reading an `Event<Element>` looks up its metadata on every element (issue 11).
+    let observer = ClosureObserver<Element>(handle: handle) { event in
+      switch event {
+      case .next(let element):
+        onNext?(element)
+      case .error(let error):
+        if let onError {
+          onError(error)
+        } else {
+          reportUnhandledError(error)
+        }
+        handle.dispose()
+      case .completed:
+        onCompleted?()
+        handle.dispose()
+      }
+    }
     handle.setUpstream(subscribe(observer))
     return handle
   }
@@ -69,11 +82,19 @@ struct WeakReference<Object: AnyObject>: @unchecked Sendable {
   init(_ object: Object) { self.object = object }
 }
 
+/// Reports an error no `onError` handler took (``Hooks``); callable from inlinable code.
+@usableFromInline
+func reportUnhandledError(_ error: any Swift.Error) {
+  Hooks.unhandledError(error)
+}
+
 /// The disposable returned by `subscribe(onNext:…)`: owns the upstream and the `onDisposed` handler.
+@usableFromInline
 final class SubscriptionHandle: UpstreamDisposer, @unchecked Sendable {
   // `@unchecked Sendable`: `onDisposed` is read and cleared once, by the caller that wins disposal.
   private var onDisposed: (@Sendable () -> Void)?
 
+  @usableFromInline
   init(onDisposed: (@Sendable () -> Void)?) {
     self.onDisposed = onDisposed
   }
@@ -86,41 +107,25 @@ final class SubscriptionHandle: UpstreamDisposer, @unchecked Sendable {
 }
 
 /// Calls the handlers of `subscribe(onNext:…)`; stops as soon as its handle is disposed.
+///
+/// `handler` holds the event switch, built by the inlinable `subscribe(onNext:…)` so that it is specialised in the
+/// client; `on(_:)` only passes the event through, which needs no metadata of `Event<Element>`.
+@usableFromInline
 final class ClosureObserver<Element>: ObserverType, DownstreamDisposalQuery {
-  let handle: SubscriptionHandle
-  let onNext: (@Sendable (Element) -> Void)?
-  let onError: (@Sendable (any Swift.Error) -> Void)?
-  let onCompleted: (@Sendable () -> Void)?
+  @usableFromInline let handle: SubscriptionHandle
+  @usableFromInline let handler: @Sendable (Event<Element>) -> Void
 
-  init(
-    handle: SubscriptionHandle,
-    onNext: (@Sendable (Element) -> Void)?,
-    onError: (@Sendable (any Swift.Error) -> Void)?,
-    onCompleted: (@Sendable () -> Void)?
-  ) {
+  @usableFromInline
+  init(handle: SubscriptionHandle, handler: @escaping @Sendable (Event<Element>) -> Void) {
     self.handle = handle
-    self.onNext = onNext
-    self.onError = onError
-    self.onCompleted = onCompleted
+    self.handler = handler
   }
 
   var isDownstreamDisposed: Bool { handle.isDisposed }
 
+  @usableFromInline
   func on(_ event: Event<Element>) {
     guard !handle.isDisposed else { return }
-    switch event {
-    case .next(let element):
-      onNext?(element)
-    case .error(let error):
-      if let onError {
-        onError(error)
-      } else {
-        Hooks.unhandledError(error)
-      }
-      handle.dispose()
-    case .completed:
-      onCompleted?()
-      handle.dispose()
-    }
+    handler(event)
   }
 }

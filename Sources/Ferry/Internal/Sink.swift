@@ -9,6 +9,9 @@
 /// `@unchecked Sendable`: `upstream` is written once before the `upstreamSet` bit is published with an
 /// acquire-release fetch-or, and afterwards read and cleared only by the single caller that wins the `disposed`
 /// bit while observing `upstreamSet`; if `dispose()` wins first, only `setUpstream` touches it.
+///
+/// `@usableFromInline` (with `setUpstream`, `dispose` and `isDisposed`) for the inlinable `subscribe(onNext:…)`.
+@usableFromInline
 class UpstreamDisposer: Cancelable, @unchecked Sendable {
   private final let state = AtomicWord.make()
   private final var upstream: (any Disposable)?
@@ -19,10 +22,10 @@ class UpstreamDisposer: Cancelable, @unchecked Sendable {
   init() {}
 
   /// Whether the subscription was disposed or has stopped.
-  @inline(__always) final var isDisposed: Bool { state.load() & Self.disposedBit != 0 }
+  @usableFromInline @inline(__always) final var isDisposed: Bool { state.load() & Self.disposedBit != 0 }
 
   /// Attaches the upstream subscription; disposes it at once if `self` is already disposed.
-  final func setUpstream(_ disposable: any Disposable) {
+  @usableFromInline final func setUpstream(_ disposable: any Disposable) {
     upstream = disposable
     let previous = state.fetchOr(Self.upstreamSetBit)
     if previous & Self.disposedBit != 0 {
@@ -49,7 +52,7 @@ class UpstreamDisposer: Cancelable, @unchecked Sendable {
   }
 
   /// Stops delivery and disposes the upstream subscription.
-  func dispose() {
+  @usableFromInline func dispose() {
     guard let previous = claimDisposal() else { return }
     finishDisposal(previous: previous)
   }
@@ -82,6 +85,34 @@ class Sink<Observer: ObserverType>: UpstreamDisposer, DownstreamDisposalQuery, @
   final var isDownstreamDisposed: Bool {
     if isDisposed { return true }
     return (observer as? any DownstreamDisposalQuery)?.isDownstreamDisposed ?? false
+  }
+
+  /// Forwards `event`, which the caller knows is a `.next`, unless disposed. Passes it on by address, so generic
+  /// code needs no metadata of `Event<Element>` (see ``EventStep``).
+  @inline(__always) final func forwardNextEvent(_ event: Event<Observer.Element>) {
+    if !isDisposed {
+      observer.on(event)
+    }
+  }
+
+  /// Acts on what an event step decided for `event` (the upstream event, of the downstream element type).
+  @inline(__always) final func apply(_ step: EventStep, to event: Event<Observer.Element>) {
+    switch step {
+    case .handled: break
+    case .forwardNext: forwardNextEvent(event)
+    case .error(let error): forwardError(error)
+    case .completed: forwardCompleted()
+    }
+  }
+
+  /// Acts on a terminal step (an operator whose step delivers its own `.next` events).
+  @inline(__always) final func apply(_ step: EventStep) {
+    switch step {
+    case .handled: break
+    case .forwardNext: assertionFailure("Internal inconsistency: a step without an event to forward")
+    case .error(let error): forwardError(error)
+    case .completed: forwardCompleted()
+    }
   }
 
   /// Forwards `.next` unless disposed.

@@ -1,13 +1,16 @@
 extension ObservableType where Element: Equatable {
   /// Drops each element equal to the one before it.
+  @inlinable
   public func distinctUntilChanged() -> Observable<Element> {
     distinctUntilChanged({ $0 }, comparer: EquatableComparison<Element>().callAsFunction)
   }
 }
 
 /// `==` as a value, so that `@Sendable` closures need not capture a generic metatype.
+@usableFromInline
 struct EquatableComparison<Value: Equatable>: Sendable {
-  @inline(__always) func callAsFunction(_ lhs: Value, _ rhs: Value) -> Bool { lhs == rhs }
+  @inlinable init() {}
+  @inlinable @inline(__always) func callAsFunction(_ lhs: Value, _ rhs: Value) -> Bool { lhs == rhs }
 }
 
 /// A key path read as a `Sendable` function value.
@@ -19,6 +22,7 @@ struct KeyPathSelector<Root, Value>: Sendable {
 extension ObservableType {
   /// Drops each element whose key (from `keySelector`) equals the previous element's key.
   @preconcurrency
+  @inlinable
   public func distinctUntilChanged<Key: Equatable>(
     _ keySelector: @escaping @Sendable (Element) throws -> Key
   ) -> Observable<Element> {
@@ -27,6 +31,7 @@ extension ObservableType {
 
   /// Drops each element that `comparer` says equals the previous element.
   @preconcurrency
+  @inlinable
   public func distinctUntilChanged(
     _ comparer: @escaping @Sendable (Element, Element) throws -> Bool
   ) -> Observable<Element> {
@@ -35,11 +40,28 @@ extension ObservableType {
 
   /// Drops each element whose key `comparer` says equals the previous element's key.
   @preconcurrency
+  @inlinable
   public func distinctUntilChanged<Key>(
     _ keySelector: @escaping @Sendable (Element) throws -> Key,
     comparer: @escaping @Sendable (Key, Key) throws -> Bool
   ) -> Observable<Element> {
-    DistinctUntilChangedObservable(source: asObservable(), keySelector: keySelector, comparer: comparer)
+    // The event step is built here so that the client specialises it (see `EventStep`); the previous key lives in
+    // the sink, one per subscription.
+    DistinctUntilChangedObservable<Element, Key>(source: asObservable()) { event, currentKey in
+      switch event {
+      case .next(let element):
+        do {
+          let key = try keySelector(element)
+          if let previous = currentKey, try comparer(previous, key) { return .handled }
+          currentKey = key
+          return .forwardNext
+        } catch {
+          return .error(error)
+        }
+      case .error(let error): return .error(error)
+      case .completed: return .completed
+      }
+    }
   }
 
   /// Drops each element whose value at `keyPath` equals the previous element's.
@@ -53,25 +75,25 @@ extension ObservableType {
   }
 }
 
+@usableFromInline
 final class DistinctUntilChangedObservable<Element, Key>: Observable<Element>, @unchecked Sendable {
+  /// Handles one upstream event, given the subscription's previous key.
+  @usableFromInline
+  typealias Step = @Sendable (Event<Element>, inout Key?) -> EventStep
+
   // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
-  let keySelector: @Sendable (Element) throws -> Key
-  let comparer: @Sendable (Key, Key) throws -> Bool
+  let step: Step
 
-  init(
-    source: Observable<Element>,
-    keySelector: @escaping @Sendable (Element) throws -> Key,
-    comparer: @escaping @Sendable (Key, Key) throws -> Bool
-  ) {
+  @usableFromInline
+  init(source: Observable<Element>, step: @escaping Step) {
     self.source = source
-    self.keySelector = keySelector
-    self.comparer = comparer
+    self.step = step
   }
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
-    let sink = DistinctUntilChangedSink(observer: observer, keySelector: keySelector, comparer: comparer)
+    let sink = DistinctUntilChangedSink(observer: observer, step: step)
     sink.setUpstream(source.subscribe(sink))
     return sink
   }
@@ -82,17 +104,13 @@ final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer
   #if DEBUG
   let synchronization = SynchronizationChecker("distinctUntilChanged")
   #endif
-  let keySelector: @Sendable (Observer.Element) throws -> Key
-  let comparer: @Sendable (Key, Key) throws -> Bool
-  private var currentKey: Key?
+  let step: @Sendable (Event<Observer.Element>, inout Key?) -> EventStep
+  // `@exclusivity(unchecked)`: the grammar serialises `on(_:)`, its only access (the debug checker verifies it); a
+  // run-time access check would cost about 60 instructions per element.
+  @exclusivity(unchecked) private var currentKey: Key?
 
-  init(
-    observer: Observer,
-    keySelector: @escaping @Sendable (Observer.Element) throws -> Key,
-    comparer: @escaping @Sendable (Key, Key) throws -> Bool
-  ) {
-    self.keySelector = keySelector
-    self.comparer = comparer
+  init(observer: Observer, step: @escaping @Sendable (Event<Observer.Element>, inout Key?) -> EventStep) {
+    self.step = step
     super.init(observer: observer)
   }
 
@@ -101,18 +119,6 @@ final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer
     let outermost = synchronization.enter()
     defer { synchronization.leave(outermost) }
     #endif
-    switch event {
-    case .next(let element):
-      do {
-        let key = try keySelector(element)
-        if let currentKey, try comparer(currentKey, key) { return }
-        currentKey = key
-        forwardNext(element)
-      } catch {
-        forwardError(error)
-      }
-    case .error(let error): forwardError(error)
-    case .completed: forwardCompleted()
-    }
+    apply(step(event, &currentKey), to: event)
   }
 }

@@ -2,48 +2,54 @@ extension ObservableType {
   /// Emits only the elements for which `predicate` returns `true`; an error thrown by `predicate` terminates
   /// the sequence with it.
   @preconcurrency
+  @inlinable
   public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
-    FilterObservable(source: asObservable(), predicate: predicate)
+    // The event step is built here so that the client specialises it (see `EventStep`).
+    FilterObservable(source: asObservable()) { event in
+      switch event {
+      case .next(let element):
+        do {
+          return try predicate(element) ? .forwardNext : .handled
+        } catch {
+          return .error(error)
+        }
+      case .error(let error): return .error(error)
+      case .completed: return .completed
+      }
+    }
   }
 }
 
+@usableFromInline
 final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable {
   // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
-  let predicate: @Sendable (Element) throws -> Bool
+  let step: @Sendable (Event<Element>) -> EventStep
 
-  init(source: Observable<Element>, predicate: @escaping @Sendable (Element) throws -> Bool) {
+  @usableFromInline
+  init(source: Observable<Element>, step: @escaping @Sendable (Event<Element>) -> EventStep) {
     self.source = source
-    self.predicate = predicate
+    self.step = step
   }
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
-    let sink = FilterSink(observer: observer, predicate: predicate)
+    let sink = FilterSink(observer: observer, step: step)
     sink.setUpstream(source.subscribe(sink))
     return sink
   }
 }
 
 final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: only immutable state (`predicate`); `Sink`'s own state is atomic.
-  let predicate: @Sendable (Observer.Element) throws -> Bool
+  // `@unchecked Sendable`: only immutable state (`step`); `Sink`'s own state is atomic.
+  let step: @Sendable (Event<Observer.Element>) -> EventStep
 
-  init(observer: Observer, predicate: @escaping @Sendable (Observer.Element) throws -> Bool) {
-    self.predicate = predicate
+  init(observer: Observer, step: @escaping @Sendable (Event<Observer.Element>) -> EventStep) {
+    self.step = step
     super.init(observer: observer)
   }
 
   func on(_ event: Event<Observer.Element>) {
-    switch event {
-    case .next(let element):
-      do {
-        if try predicate(element) { forwardNext(element) }
-      } catch {
-        forwardError(error)
-      }
-    case .error(let error): forwardError(error)
-    case .completed: forwardCompleted()
-    }
+    apply(step(event), to: event)
   }
 }

@@ -1,48 +1,60 @@
 extension ObservableType {
   /// Transforms each element with `transform`; an error thrown by `transform` terminates the sequence with it.
   @preconcurrency
+  @inlinable
   public func map<Result>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Observable<Result> {
-    MapObservable(source: asObservable(), transform: transform)
+    // The event step is built here so that the client specialises it (see `EventStep`); it delivers the
+    // transformed `.next` through `deliver`.
+    MapObservable(source: asObservable()) { event, deliver in
+      switch event {
+      case .next(let element):
+        do {
+          deliver(.next(try transform(element)))
+          return .handled
+        } catch {
+          return .error(error)
+        }
+      case .error(let error): return .error(error)
+      case .completed: return .completed
+      }
+    }
   }
 }
 
+@usableFromInline
 final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendable {
+  /// Handles one upstream event; delivers a `.next` through its second argument.
+  @usableFromInline
+  typealias Step = @Sendable (Event<Source>, (Event<Result>) -> Void) -> EventStep
+
   // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Source>
-  let transform: @Sendable (Source) throws -> Result
+  let step: Step
 
-  init(source: Observable<Source>, transform: @escaping @Sendable (Source) throws -> Result) {
+  @usableFromInline
+  init(source: Observable<Source>, step: @escaping Step) {
     self.source = source
-    self.transform = transform
+    self.step = step
   }
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Result {
-    let sink = MapSink(observer: observer, transform: transform)
+    let sink = MapSink(observer: observer, step: step)
     sink.setUpstream(source.subscribe(sink))
     return sink
   }
 }
 
 final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: only immutable state (`transform`); `Sink`'s own state is atomic.
-  let transform: @Sendable (Source) throws -> Observer.Element
+  // `@unchecked Sendable`: only immutable state (`step`); `Sink`'s own state is atomic.
+  let step: @Sendable (Event<Source>, (Event<Observer.Element>) -> Void) -> EventStep
 
-  init(observer: Observer, transform: @escaping @Sendable (Source) throws -> Observer.Element) {
-    self.transform = transform
+  init(observer: Observer, step: @escaping @Sendable (Event<Source>, (Event<Observer.Element>) -> Void) -> EventStep) {
+    self.step = step
     super.init(observer: observer)
   }
 
   func on(_ event: Event<Source>) {
-    switch event {
-    case .next(let element):
-      do {
-        forwardNext(try transform(element))
-      } catch {
-        forwardError(error)
-      }
-    case .error(let error): forwardError(error)
-    case .completed: forwardCompleted()
-    }
+    apply(step(event) { forwardNextEvent($0) })
   }
 }

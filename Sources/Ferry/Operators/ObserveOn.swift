@@ -6,8 +6,10 @@ extension ObservableType {
   /// the delivering thread) and drops the queue. With `MainScheduler.instance`, an event sent on the main thread
   /// while nothing is queued is delivered synchronously, without scheduling or allocating; one sent re-entrantly
   /// from inside a delivery is delivered in a later main-queue block, as RxSwift's `MainScheduler` does.
+  @inlinable
   public func observe(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
-    ObserveOnObservable(source: asObservable(), scheduler: scheduler)
+    // `passThroughStep` is referenced here so that the client specialises it (see `EventStep`).
+    ObserveOnObservable(source: asObservable(), scheduler: scheduler, step: passThroughStep)
   }
 
   /// The RxSwift 5 name of ``observe(on:)``.
@@ -22,8 +24,10 @@ extension Observable {
   /// preserving order. Used by `drive`/`emit` so that their `@MainActor` handlers never run off the main actor,
   /// even for elements emitted on a background thread at subscription time (`startWith`) or by a mocked
   /// sharing scheduler.
+  @inlinable
   func ensuringMainQueue() -> Observable<Element> {
-    ObserveOnObservable(source: self, scheduler: MainScheduler.instance, alwaysInlineOnMainQueue: true)
+    ObserveOnObservable(
+      source: self, scheduler: MainScheduler.instance, step: passThroughStep, alwaysInlineOnMainQueue: true)
   }
 }
 
@@ -38,14 +42,24 @@ enum ObserveOnInlining {
 }
 
 // `@unchecked Sendable`: only immutable configuration (`let`s of Sendable or immutable values).
+@usableFromInline
 final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendable {
   let source: Observable<Element>
   let scheduler: any ImmediateSchedulerType
   let inlining: ObserveOnInlining
+  /// Classifies an event for delivery; built where the element type is concrete (see ``EventStep``).
+  let step: @Sendable (Event<Element>) -> EventStep
 
-  init(source: Observable<Element>, scheduler: any ImmediateSchedulerType, alwaysInlineOnMainQueue: Bool = false) {
+  @usableFromInline
+  init(
+    source: Observable<Element>,
+    scheduler: any ImmediateSchedulerType,
+    step: @escaping @Sendable (Event<Element>) -> EventStep,
+    alwaysInlineOnMainQueue: Bool = false
+  ) {
     self.source = source
     self.scheduler = scheduler
+    self.step = step
     if alwaysInlineOnMainQueue {
       inlining = .mainQueue
     } else if let main = scheduler as? MainScheduler {
@@ -57,7 +71,7 @@ final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendab
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
-    let sink = ObserveOnSink(observer: observer, scheduler: scheduler, inlining: inlining)
+    let sink = ObserveOnSink(observer: observer, scheduler: scheduler, inlining: inlining, step: step)
     sink.setUpstream(source.subscribe(sink))
     return sink
   }
@@ -89,10 +103,17 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
   /// Main-queue stages: events accepted and not yet delivered (queued, or being delivered inline).
   let outstanding = AtomicWord.make()
   let scheduled = SerialDisposable()
+  let step: @Sendable (Event<Element>) -> EventStep
 
-  init(observer: Observer, scheduler: any ImmediateSchedulerType, inlining: ObserveOnInlining) {
+  init(
+    observer: Observer,
+    scheduler: any ImmediateSchedulerType,
+    inlining: ObserveOnInlining,
+    step: @escaping @Sendable (Event<Element>) -> EventStep
+  ) {
     self.scheduler = scheduler
     self.inlining = inlining
+    self.step = step
     super.init(observer: observer)
   }
 
@@ -122,7 +143,7 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
   @inline(__always)
   private func deliverInline(_ event: Event<Element>) {
     SerialDelivery.enter()
-    forward(event)
+    apply(step(event), to: event)
     SerialDelivery.exit()
     _ = outstanding.fetchAdd(-1)
   }
@@ -166,13 +187,13 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
   func drain() {
     if case .never = inlining {
       guard !isDisposed, let next = delivery.next() else { return }
-      forward(next)
+      apply(step(next), to: next)
       if delivery.keepRoleIfQueued() { scheduleDrain() }
       return
     }
     for _ in 0..<SerialDelivery.mainQueueBatch {
       guard !isDisposed, let next = delivery.next() else { return }
-      forward(next)
+      apply(step(next), to: next)
       _ = outstanding.fetchAdd(-1)
     }
     scheduleDrain()

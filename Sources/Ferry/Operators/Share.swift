@@ -18,9 +18,22 @@ extension ObservableType {
   /// and no observer is called while the connection lock is held.
   ///
   /// - Precondition: `replay >= 0`.
+  @inlinable
   public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
     precondition(replay >= 0, "share(replay:scope:): replay must be >= 0, got \(replay)")
-    return ShareObservable(source: asObservable(), replay: replay, scope: scope)
+    // The multicast step is built here so that the client specialises `SubjectCore.on` (inlinable) for its element
+    // type: in Ferry's generic code it looks up generic metadata many times per element (issue 11).
+    return ShareObservable(source: asObservable(), replay: replay, scope: scope) { core, event, detach in
+      switch event {
+      case .next:
+        core.on(event)
+        return false
+      case .error, .completed:
+        detach()
+        core.on(event)
+        return true
+      }
+    }
   }
 }
 
@@ -28,16 +41,25 @@ extension ObservableType {
 ///
 /// `@unchecked Sendable`: the current connection and its subscriber count are in `state` (a `LockedState`);
 /// the rest is immutable.
+@usableFromInline
 final class ShareObservable<Element>: Observable<Element>, @unchecked Sendable {
+  /// Sends one source event to the connection's subject; for a stop event, calls its third argument (detach the
+  /// connection) first and returns `true` (then the source subscription is disposed).
+  @usableFromInline
+  typealias Multicast = @Sendable (SubjectCore<Element>, Event<Element>, () -> Void) -> Bool
+
   let source: Observable<Element>
+  let multicast: Multicast
   let policy: ReplayPolicy
   let scope: SubjectLifetimeScope
   /// The subject kept for `.forever`; `nil` for `.whileConnected` (a new one per connection).
   let foreverCore: SubjectCore<Element>?
   let state = LockedState<ShareConnection<Element>?>(nil)
 
-  init(source: Observable<Element>, replay: Int, scope: SubjectLifetimeScope) {
+  @usableFromInline
+  init(source: Observable<Element>, replay: Int, scope: SubjectLifetimeScope, multicast: @escaping Multicast) {
     self.source = source
+    self.multicast = multicast
     switch replay {
     case 0: policy = .none
     // Like RxSwift's `ReplaySubject`: replays the elements, then a terminal event (`.latest` would drop them).
@@ -112,12 +134,7 @@ struct ShareConnectionObserver<Element>: ObserverType {
   let connection: ShareConnection<Element>
 
   func on(_ event: Event<Element>) {
-    switch event {
-    case .next:
-      connection.core.on(event)
-    case .error, .completed:
-      parent.detach(connection)
-      connection.core.on(event)
+    if parent.multicast(connection.core, event, { parent.detach(connection) }) {
       connection.upstream.dispose()
     }
   }

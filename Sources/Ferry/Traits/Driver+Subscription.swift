@@ -10,6 +10,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   /// Differs from RxCocoa in that the handlers are `@MainActor` and that subscribing from a background thread
   /// is allowed.
   @preconcurrency
+  @inlinable
   public func drive(
     onNext: (@MainActor (Element) -> Void)? = nil,
     onCompleted: (@MainActor () -> Void)? = nil,
@@ -75,6 +76,10 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
 
 extension Observable {
   /// Subscribes `@MainActor` handlers to a sequence that delivers on the main thread.
+  ///
+  /// Inlinable (with `drive(onNext:…)`) so that the client specialises the main-queue stage and the event switch of
+  /// `subscribe(onNext:…)` for its element type (issue 11).
+  @inlinable
   func subscribeOnMainActor(
     onNext: (@MainActor (Element) -> Void)?,
     onCompleted: (@MainActor () -> Void)?,
@@ -139,7 +144,8 @@ extension Observable {
 ///
 /// `@unchecked Sendable`: `body` is only ever called on the main actor (inside `MainActor.assumeIsolated`, or after
 /// the main-queue stage of `subscribeOnMainActor`).
+@usableFromInline
 struct MainActorHandler<Body>: @unchecked Sendable {
-  let body: Body
-  init(_ body: Body) { self.body = body }
+  @usableFromInline let body: Body
+  @inlinable init(_ body: Body) { self.body = body }
 }

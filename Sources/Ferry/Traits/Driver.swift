@@ -5,6 +5,7 @@ public struct DriverSharingStrategy: SharingStrategyProtocol {
   public static var scheduler: any SchedulerType { SharingScheduler.make() }
 
   /// Shares with `share(replay: 1, scope: .whileConnected)`.
+  @inlinable
   public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
     source.share(replay: 1, scope: .whileConnected)
   }
@@ -45,6 +46,7 @@ extension ObservableConvertibleType {
 
 extension BehaviorRelay {
   /// The relay as a ``Driver`` (it never errors).
+  @inlinable
   public func asDriver() -> Driver<Element> {
     Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
   }
@@ -52,6 +54,7 @@ extension BehaviorRelay {
 
 extension PublishRelay {
   /// The relay as a ``Driver`` (it never errors).
+  @inlinable
   public func asDriver() -> Driver<Element> {
     Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
   }

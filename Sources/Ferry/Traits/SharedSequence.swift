@@ -23,9 +23,12 @@ public protocol SharedSequenceConvertibleType<Element>: ObservableConvertibleTyp
 /// Build one with `asDriver(...)` / `asSignal(...)` or the factory methods, transform it with the operators
 /// on ``SharedSequenceConvertibleType``, and consume it with `drive` / `emit`.
 public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>: SharedSequenceConvertibleType {
-  let source: Observable<Element>
+  @usableFromInline let source: Observable<Element>
 
   /// Wraps `source`, which must already deliver on the strategy's scheduler and never error, and shares it.
+  ///
+  /// Inlinable so that the sharing (`share(replay:scope:)`'s subject) is specialised in the client.
+  @inlinable
   init(_ source: Observable<Element>) {
     self.source = SharingStrategy.share(source)
   }
