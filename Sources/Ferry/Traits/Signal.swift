@@ -5,6 +5,7 @@ public struct SignalSharingStrategy: SharingStrategyProtocol {
   public static var scheduler: any SchedulerType { SharingScheduler.make() }
 
   /// Shares with `share(replay: 0, scope: .whileConnected)`.
+  @inlinable
   public static func share<Element>(_ source: Observable<Element>) -> Observable<Element> {
     source.share(scope: .whileConnected)
   }
@@ -42,6 +43,7 @@ extension ObservableConvertibleType {
 
 extension PublishRelay {
   /// The relay as a ``Signal`` (it never errors).
+  @inlinable
   public func asSignal() -> Signal<Element> {
     Signal(asObservable().observe(on: SignalSharingStrategy.scheduler))
   }
@@ -50,6 +52,7 @@ extension PublishRelay {
 extension BehaviorRelay {
   /// The relay as a ``Signal`` (it never errors): the current value, then every later one, without replay to
   /// later subscribers of the signal.
+  @inlinable
   public func asSignal() -> Signal<Element> {
     Signal(asObservable().observe(on: SignalSharingStrategy.scheduler))
   }
