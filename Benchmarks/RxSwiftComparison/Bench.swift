@@ -1,0 +1,150 @@
+import Dispatch
+import Foundation
+
+// One benchmark source, compiled once against Ferry and once against RxSwift 6.10.2 (with `-D RX`): the
+// side-by-side figures in Docs/Benchmarks.md. See README.md here; nothing in this repository builds RxSwift.
+//
+// Usage: Bench time <case>               median ns per element over rounds of 1000 elements (one number)
+//        Bench count <case> <elements>   runs the case once over <elements> (callgrind with N and 2N elements)
+#if RX
+import RxSwift
+import RxRelay
+import RxCocoa
+#else
+import Ferry
+#endif
+
+final class Accumulator: @unchecked Sendable { var total = 0 }
+let sink = Accumulator()
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// A sync case: set-up returns (body(count), teardown).
+func syncCase(_ name: String) -> ((Int) -> Void, () -> Void)? {
+  switch name {
+  case "relay.1sub":
+    let relay = PublishRelay<Int>()
+    let s = relay.subscribe(onNext: { sink.total &+= $0 })
+    return ({ n in for i in 0..<n { relay.accept(i) } }, { s.dispose() })
+  case "relay.10sub":
+    let relay = PublishRelay<Int>()
+    let subs = (0..<10).map { _ in relay.subscribe(onNext: { sink.total &+= $0 }) }
+    return ({ n in for i in 0..<n { relay.accept(i) } }, { subs.forEach { $0.dispose() } })
+  case "relay.map.filter.distinct":
+    let relay = BehaviorRelay(value: 0)
+    let s = relay.map { $0 &* 2 }.filter { $0 % 3 != 1 }.distinctUntilChanged()
+      .subscribe(onNext: { sink.total &+= $0 })
+    return ({ n in for i in 0..<n { relay.accept(i) } }, { s.dispose() })
+  case "combineLatest":
+    let a = PublishRelay<Int>()
+    let b = PublishRelay<Int>()
+    let s = Observable.combineLatest(a.asObservable(), b.asObservable()) { $0 &+ $1 }
+      .subscribe(onNext: { sink.total &+= $0 })
+    // Alternating accepts, as the benchmark suite's case.
+    return ({ n in for i in 0..<n { if i & 1 == 0 { a.accept(i) } else { b.accept(i) } } }, { s.dispose() })
+  case "zip":
+    let a = PublishRelay<Int>()
+    let b = PublishRelay<Int>()
+    let s = Observable.zip(a.asObservable(), b.asObservable()) { $0 &+ $1 }
+      .subscribe(onNext: { sink.total &+= $0 })
+    return ({ n in for i in 0..<n { if i & 1 == 0 { a.accept(i) } else { b.accept(i) } } }, { s.dispose() })
+  case "flatMapLatest":
+    let relay = PublishRelay<Int>()
+    let s = relay.flatMapLatest { Observable.just($0) }.subscribe(onNext: { sink.total &+= $0 })
+    return ({ n in for i in 0..<n { relay.accept(i) } }, { s.dispose() })
+  case "driver":
+    let relay = BehaviorRelay(value: 0)
+    let s = MainActor.assumeIsolated { relay.asDriver().drive(onNext: { sink.total &+= $0 }) }
+    return ({ n in for i in 0..<n { relay.accept(i) } }, { s.dispose() })
+  default:
+    return nil
+  }
+}
+
+func asyncCase(_ name: String) -> ((Int) async -> Void)? {
+  switch name {
+  case "values.buffered":
+    return { n in
+      do { for try await e in Observable.from(Array(0..<n)).values { sink.total &+= e } } catch {
+        fatalError("\(error)")
+      }
+    }
+  case "single.just.value":
+    return { n in
+      for i in 0..<n { sink.total &+= (try? await Single.just(i).value) ?? 0 }
+    }
+  case "single.create.value":
+    return { n in
+      for i in 0..<n {
+        let single = Single<Int>.create { observer in
+          observer(.success(i))
+          return Disposables.create()
+        }
+        sink.total &+= (try? await single.value) ?? 0
+      }
+    }
+  default:
+    return nil
+  }
+}
+
+func median(_ xs: [Double]) -> Double {
+  let s = xs.sorted()
+  return s[s.count / 2]
+}
+
+let args = CommandLine.arguments
+let mode = args[1]
+let name = args[2]
+let batch = 1000
+
+func runSync() {
+  guard let (body, teardown) = syncCase(name) else { return }
+  if mode == "count" {
+    body(Int(args[3])!)
+  } else {
+    body(batch)  // warm-up
+    var samples: [Double] = []
+    let deadline = now() + 400_000_000
+    while now() < deadline || samples.count < 30 {
+      let start = now()
+      body(batch)
+      samples.append(Double(now() - start) / Double(batch))
+    }
+    print(String(format: "%.1f", median(samples)))
+  }
+  teardown()
+}
+
+if syncCase(name) == nil && asyncCase(name) == nil {
+  FileHandle.standardError.write(Data("unknown case \(name)\n".utf8))
+  exit(2)
+}
+
+if let body = asyncCase(name) {
+  Task.detached {
+    if mode == "count" {
+      await body(Int(args[3])!)
+    } else {
+      await body(batch)
+      var samples: [Double] = []
+      let deadline = now() + 400_000_000
+      while now() < deadline || samples.count < 30 {
+        let start = now()
+        await body(batch)
+        samples.append(Double(now() - start) / Double(batch))
+      }
+      print(String(format: "%.1f", median(samples)))
+    }
+    exit(0)
+  }
+  RunLoop.main.run()
+} else if name == "driver" {
+  DispatchQueue.main.async {
+    runSync()
+    exit(0)
+  }
+  RunLoop.main.run()
+} else {
+  runSync()
+}
