@@ -48,6 +48,7 @@ SECTIONS = [
          "`BehaviorRelay.accept` through `map` / `filter` / `distinctUntilChanged` to 1 subscriber",
          "Peer.OpenCombine.CurrentValueSubject.send.map.filter.removeDuplicates"),
         ("Core.combineLatest", "`combineLatest` of two `PublishRelay`s, alternating accepts", None),
+        ("Core.zip", "`zip` of two `PublishRelay`s, alternating accepts", None),
         ("Core.flatMapLatest", "`flatMapLatest` from a relay to a `just` per element", None),
         ("Core.Driver.drive", "`BehaviorRelay.asDriver()` + `drive(onNext:)`, accept on the main thread", None),
     ]),
@@ -246,13 +247,18 @@ def issue11_targets(results, add):
     row("`PublishRelay.accept` → 1 subscriber faster than OpenCombine's `PassthroughSubject.send`",
         "Core.PublishRelay.accept.1sub", "Peer.OpenCombine.PassthroughSubject.send.1sub", 1)
     one, ten = wall("Core.PublishRelay.accept.1sub"), wall("Core.PublishRelay.accept.10sub")
-    if one and ten:
-        # Read strictly: ten subscribers cost at most 3× one subscriber (the marginal cost is shown as well).
+    floor = wall(CLOSURE)
+    if one and ten and floor:
+        # The issue's wording ("10 subscribers ≤ 3× one subscriber's cost per subscriber added") reads two ways; the
+        # strict reading decides, the marginal cost of each subscriber added is shown beside it.
         value = ten / one
+        marginal = (ten - one) / 9
         verdict = "met" if value <= 3 else f"**missed by {value / 3:.1f}×** (limit 3×)"
         add(f"| 10 subscribers ≤ 3× one subscriber | `Core.PublishRelay.accept.10sub` = {value:.2f}× "
-            f"`Core.PublishRelay.accept.1sub`; each subscriber added costs {(ten - one) / 9:.1f} ns "
-            f"({(ten - one) / 9 / one:.2f}× one subscriber) | {verdict} |")
+            f"`Core.PublishRelay.accept.1sub` | {verdict} |")
+        add(f"| (the other reading) each subscriber added ≤ 3× one subscriber | {marginal:.1f} ns per subscriber added "
+            f"= {marginal / one:.2f}× one subscriber ({marginal / floor:.1f}× the closure floor) | "
+            + ("met" if marginal <= 3 * one else "**missed**") + " |")
     row("relay → `map` → `filter` → `distinctUntilChanged` ≤ 15× the closure floor",
         "Core.BehaviorRelay.accept.map.filter.distinct", CLOSURE, 15)
     row("`Driver` delivery on the main thread ≤ 20× the closure floor", "Core.Driver.drive", CLOSURE, 20)
