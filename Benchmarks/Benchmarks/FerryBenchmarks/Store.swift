@@ -78,7 +78,9 @@ private func registerStoreAsyncWork() {
   }
 
   // The floor: the hand-written `@Observable` class starting one task for the same work and applying its result.
-  Benchmark("Store.floor.observableClass.asyncTask", configuration: storeConfiguration(mallocSlack: 200)) {
+  // No Ferry code: its count (about 5 per command) depends on how the standard library's task jobs meet the
+  // executors, and moved by 13% on a loaded CI machine, hence the wider slack.
+  Benchmark("Store.floor.observableClass.asyncTask", configuration: storeConfiguration(mallocSlack: 1000)) {
     benchmark in
     let model = await MainActor.run { ObservableCounter() }
     let count = benchmark.scaledIterations.count
