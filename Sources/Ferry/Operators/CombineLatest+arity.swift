@@ -6,6 +6,7 @@ extension ObservableType {
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
   /// completes when all completed or when one completes without having emitted.
   @preconcurrency
+  @inlinable
   public static func combineLatest<O1: ObservableType, O2: ObservableType>(
     _ source1: O1,
     _ source2: O2,
@@ -17,6 +18,7 @@ extension ObservableType {
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
   /// completes when all completed or when one completes without having emitted.
   @preconcurrency
+  @inlinable
   public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
     _ source1: O1,
     _ source2: O2,
@@ -29,6 +31,7 @@ extension ObservableType {
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
   /// completes when all completed or when one completes without having emitted.
   @preconcurrency
+  @inlinable
   public static func combineLatest<
     O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType
   >(
@@ -45,6 +48,7 @@ extension ObservableType {
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
   /// completes when all completed or when one completes without having emitted.
   @preconcurrency
+  @inlinable
   public static func combineLatest<
     O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
   >(
@@ -63,6 +67,7 @@ extension ObservableType {
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
   /// completes when all completed or when one completes without having emitted.
   @preconcurrency
+  @inlinable
   public static func combineLatest<
     O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
     O6: ObservableType
@@ -85,6 +90,7 @@ extension ObservableType {
 extension ObservableType where Element == Any {
   /// Emits a tuple of the latest elements of the sources whenever one emits, once all have emitted; completes when
   /// all completed or when one completes without having emitted.
+  @inlinable
   public static func combineLatest<O1: ObservableType, O2: ObservableType>(
     _ source1: O1,
     _ source2: O2,
@@ -94,6 +100,7 @@ extension ObservableType where Element == Any {
 
   /// Emits a tuple of the latest elements of the sources whenever one emits, once all have emitted; completes when
   /// all completed or when one completes without having emitted.
+  @inlinable
   public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
     _ source1: O1,
     _ source2: O2,
@@ -104,6 +111,7 @@ extension ObservableType where Element == Any {
 
   /// Emits a tuple of the latest elements of the sources whenever one emits, once all have emitted; completes when
   /// all completed or when one completes without having emitted.
+  @inlinable
   public static func combineLatest<
     O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType
   >(
@@ -119,6 +127,7 @@ extension ObservableType where Element == Any {
 
   /// Emits a tuple of the latest elements of the sources whenever one emits, once all have emitted; completes when
   /// all completed or when one completes without having emitted.
+  @inlinable
   public static func combineLatest<
     O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
   >(
@@ -136,6 +145,7 @@ extension ObservableType where Element == Any {
 
   /// Emits a tuple of the latest elements of the sources whenever one emits, once all have emitted; completes when
   /// all completed or when one completes without having emitted.
+  @inlinable
   public static func combineLatest<
     O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
     O6: ObservableType
@@ -155,6 +165,7 @@ extension ObservableType where Element == Any {
 }
 
 /// `combineLatest` of 2 sources: the latest elements in a tuple of optionals, one per source.
+@inlinable
 func combineLatest2<E1, E2, Result>(
   _ source1: Observable<E1>, _ source2: Observable<E2>,
   _ resultSelector: @escaping @Sendable (E1, E2) throws -> Result
@@ -162,14 +173,15 @@ func combineLatest2<E1, E2, Result>(
   CombineLatestObservable<(E1?, E2?), Result>(
     initial: (nil, nil),
     sources: [
-      CombiningSource(source1, CombiningSlot { swap(&$0.0, &$1) }),
-      CombiningSource(source2, CombiningSlot { swap(&$0.1, &$1) }),
+      CombineLatestSource(source1) { swap(&$0.0, &$1) },
+      CombineLatestSource(source2) { swap(&$0.1, &$1) },
     ],
     combine: { try resultSelector($0.0!, $0.1!) }
   )
 }
 
 /// `combineLatest` of 3 sources: the latest elements in a tuple of optionals, one per source.
+@inlinable
 func combineLatest3<E1, E2, E3, Result>(
   _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>,
   _ resultSelector: @escaping @Sendable (E1, E2, E3) throws -> Result
@@ -177,15 +189,16 @@ func combineLatest3<E1, E2, E3, Result>(
   CombineLatestObservable<(E1?, E2?, E3?), Result>(
     initial: (nil, nil, nil),
     sources: [
-      CombiningSource(source1, CombiningSlot { swap(&$0.0, &$1) }),
-      CombiningSource(source2, CombiningSlot { swap(&$0.1, &$1) }),
-      CombiningSource(source3, CombiningSlot { swap(&$0.2, &$1) }),
+      CombineLatestSource(source1) { swap(&$0.0, &$1) },
+      CombineLatestSource(source2) { swap(&$0.1, &$1) },
+      CombineLatestSource(source3) { swap(&$0.2, &$1) },
     ],
     combine: { try resultSelector($0.0!, $0.1!, $0.2!) }
   )
 }
 
 /// `combineLatest` of 4 sources: the latest elements in a tuple of optionals, one per source.
+@inlinable
 func combineLatest4<E1, E2, E3, E4, Result>(
   _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
   _ resultSelector: @escaping @Sendable (E1, E2, E3, E4) throws -> Result
@@ -193,16 +206,17 @@ func combineLatest4<E1, E2, E3, E4, Result>(
   CombineLatestObservable<(E1?, E2?, E3?, E4?), Result>(
     initial: (nil, nil, nil, nil),
     sources: [
-      CombiningSource(source1, CombiningSlot { swap(&$0.0, &$1) }),
-      CombiningSource(source2, CombiningSlot { swap(&$0.1, &$1) }),
-      CombiningSource(source3, CombiningSlot { swap(&$0.2, &$1) }),
-      CombiningSource(source4, CombiningSlot { swap(&$0.3, &$1) }),
+      CombineLatestSource(source1) { swap(&$0.0, &$1) },
+      CombineLatestSource(source2) { swap(&$0.1, &$1) },
+      CombineLatestSource(source3) { swap(&$0.2, &$1) },
+      CombineLatestSource(source4) { swap(&$0.3, &$1) },
     ],
     combine: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!) }
   )
 }
 
 /// `combineLatest` of 5 sources: the latest elements in a tuple of optionals, one per source.
+@inlinable
 func combineLatest5<E1, E2, E3, E4, E5, Result>(
   _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
   _ source5: Observable<E5>,
@@ -211,17 +225,18 @@ func combineLatest5<E1, E2, E3, E4, E5, Result>(
   CombineLatestObservable<(E1?, E2?, E3?, E4?, E5?), Result>(
     initial: (nil, nil, nil, nil, nil),
     sources: [
-      CombiningSource(source1, CombiningSlot { swap(&$0.0, &$1) }),
-      CombiningSource(source2, CombiningSlot { swap(&$0.1, &$1) }),
-      CombiningSource(source3, CombiningSlot { swap(&$0.2, &$1) }),
-      CombiningSource(source4, CombiningSlot { swap(&$0.3, &$1) }),
-      CombiningSource(source5, CombiningSlot { swap(&$0.4, &$1) }),
+      CombineLatestSource(source1) { swap(&$0.0, &$1) },
+      CombineLatestSource(source2) { swap(&$0.1, &$1) },
+      CombineLatestSource(source3) { swap(&$0.2, &$1) },
+      CombineLatestSource(source4) { swap(&$0.3, &$1) },
+      CombineLatestSource(source5) { swap(&$0.4, &$1) },
     ],
     combine: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!, $0.4!) }
   )
 }
 
 /// `combineLatest` of 6 sources: the latest elements in a tuple of optionals, one per source.
+@inlinable
 func combineLatest6<E1, E2, E3, E4, E5, E6, Result>(
   _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
   _ source5: Observable<E5>, _ source6: Observable<E6>,
@@ -230,12 +245,12 @@ func combineLatest6<E1, E2, E3, E4, E5, E6, Result>(
   CombineLatestObservable<(E1?, E2?, E3?, E4?, E5?, E6?), Result>(
     initial: (nil, nil, nil, nil, nil, nil),
     sources: [
-      CombiningSource(source1, CombiningSlot { swap(&$0.0, &$1) }),
-      CombiningSource(source2, CombiningSlot { swap(&$0.1, &$1) }),
-      CombiningSource(source3, CombiningSlot { swap(&$0.2, &$1) }),
-      CombiningSource(source4, CombiningSlot { swap(&$0.3, &$1) }),
-      CombiningSource(source5, CombiningSlot { swap(&$0.4, &$1) }),
-      CombiningSource(source6, CombiningSlot { swap(&$0.5, &$1) }),
+      CombineLatestSource(source1) { swap(&$0.0, &$1) },
+      CombineLatestSource(source2) { swap(&$0.1, &$1) },
+      CombineLatestSource(source3) { swap(&$0.2, &$1) },
+      CombineLatestSource(source4) { swap(&$0.3, &$1) },
+      CombineLatestSource(source5) { swap(&$0.4, &$1) },
+      CombineLatestSource(source6) { swap(&$0.5, &$1) },
     ],
     combine: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!, $0.4!, $0.5!) }
   )

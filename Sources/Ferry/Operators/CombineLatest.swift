@@ -29,21 +29,27 @@ func combineLatestCollection<Element, Result>(
   CombineLatestObservable(
     initial: [Element?](repeating: nil, count: sources.count),
     sources: sources.indices.map { index in
-      CombiningSource(sources[index], CombiningSlot { latest, element in swap(&latest[index], &element) })
+      CombineLatestSource(sources[index]) { latest, element in swap(&latest[index], &element) }
     },
     combine: { latest in try resultSelector(latest.map { $0! }) }
   )
 }
 
 /// `combineLatest` over typed storage: `Latest` holds one optional per source (a tuple of optionals for the arity
-/// forms), `combine` unwraps it into the result selector's arguments.
+/// forms), `combine` unwraps it into the result selector's arguments. The per-element work is in
+/// ``CombineLatestCore``, called from handlers built by ``CombineLatestSource``.
+@usableFromInline
 final class CombineLatestObservable<Latest, Result>: Observable<Result>, @unchecked Sendable {
   // `@unchecked Sendable`: immutable configuration only (`Latest` is only a template of empty slots).
   let initial: Latest
-  let sources: [CombiningSource<Latest>]
+  let sources: [CombineLatestSource<Latest, Result>]
   let combine: @Sendable (Latest) throws -> Result
 
-  init(initial: Latest, sources: [CombiningSource<Latest>], combine: @escaping @Sendable (Latest) throws -> Result) {
+  @usableFromInline
+  init(
+    initial: Latest, sources: [CombineLatestSource<Latest, Result>],
+    combine: @escaping @Sendable (Latest) throws -> Result
+  ) {
     self.initial = initial
     self.sources = sources
     self.combine = combine
@@ -51,83 +57,75 @@ final class CombineLatestObservable<Latest, Result>: Observable<Result>, @unchec
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Result {
-    let sink = CombineLatestSink(
-      observer: observer, state: CombineLatestState(latest: initial, count: sources.count), combine: combine)
-    sink.run(sources)
+    let sink = CombineLatestSink<Latest, Observer>(observer: observer, initial: initial)
+    let core = CombineLatestCore(latest: initial, count: sources.count, combine: combine, downstream: sink)
+    sink.core = core
+    if sources.isEmpty {
+      core.finishEmpty()
+      return sink
+    }
+    let subscriptions = CompositeDisposable()
+    sink.setUpstream(subscriptions)
+    for (index, source) in sources.enumerated() {
+      if sink.isDisposed { break }
+      subscriptions.insert(source.subscribe(core, index))
+    }
     return sink
   }
 }
 
-/// The lock-protected state of a ``CombineLatestSink``: the typed latest elements and the element-free progress.
-struct CombineLatestState<Latest> {
-  var latest: Latest
-  var progress: CombineLatestProgress
+/// One source of a `combineLatest`, its element type erased behind `subscribe`; the event handler it subscribes
+/// with is built in inlinable code, so that the client specialises the per-element work (see
+/// ``CombineLatestCore``).
+@usableFromInline
+struct CombineLatestSource<Latest, Result>: Sendable {
+  @usableFromInline
+  let subscribe: @Sendable (_ core: CombineLatestCore<Latest, Result>, _ index: Int) -> any Disposable
 
-  init(latest: Latest, count: Int) {
-    self.latest = latest
-    progress = CombineLatestProgress(count: count)
+  /// `store(&latest, &element)` swaps `element` into its slot (leaving the replaced one in `element`).
+  @inlinable
+  init<Element>(
+    _ source: Observable<Element>, _ store: @escaping @Sendable (inout Latest, inout Element?) -> Void
+  ) {
+    subscribe = { core, index in
+      source.subscribe(
+        TaggedObserver<Element> { event in
+          switch event {
+          case .next(let element): core.next(index: index, element: element, store: store)
+          case .error(let error): core.error(error)
+          case .completed: core.completed(index)
+          }
+        })
+    }
   }
 }
 
-/// `@unchecked Sendable`: mutable state is in `locked` (see ``SerializingSink``).
-final class CombineLatestSink<Latest, Observer: ObserverType>:
-  SerializingSink<Observer, CombineLatestState<Latest>, CombineItem<Latest>>, CombiningTarget, @unchecked Sendable
+/// The observer-generic end of a `combineLatest` subscription: forwards what ``CombineLatestCore`` delivers, and
+/// closes the core on disposal.
+///
+/// `@unchecked Sendable`: `core` is written once in `subscribe`, before any source can reach the sink.
+final class CombineLatestSink<Latest, Observer: ObserverType>: Sink<Observer>, CombiningDownstream,
+  @unchecked Sendable
 {
-  let combine: @Sendable (Latest) throws -> Observer.Element
   /// Empty slots, swapped in on disposal.
   let initial: Latest
+  /// Weak: the core holds the sink (the sources' observers hold the core), not the other way round.
+  weak var core: CombineLatestCore<Latest, Observer.Element>?
 
-  init(
-    observer: Observer, state: CombineLatestState<Latest>,
-    combine: @escaping @Sendable (Latest) throws -> Observer.Element
-  ) {
-    self.combine = combine
-    initial = state.latest
-    super.init(observer: observer, state: state)
+  init(observer: Observer, initial: Latest) {
+    self.initial = initial
+    super.init(observer: observer)
   }
 
-  func run(_ sources: [CombiningSource<Latest>]) {
-    if sources.isEmpty {
-      synchronized { state, outbox in
-        state.progress.stop()
-        outbox.send(.values(state.latest))
-        outbox.send(.completed)
-      }
-      return
-    }
-    subscribeAll(sources, target: self)
+  func deliverNext(_ event: Event<Observer.Element>) {
+    // By address: no metadata of `Event` needed here.
+    if !isDisposed { observer.on(event) }
   }
 
-  func on<Element>(_ event: Event<Element>, index: Int, store: CombiningSlot<Latest, Element>) {
-    switch event {
-    case .next(let element):
-      // Holds the element the new one replaces until after the lock.
-      var replaced: Element? = element
-      synchronized { state, outbox in
-        guard !state.progress.isStopped else { return }
-        store.store(&state.latest, &replaced)
-        switch state.progress.next(index) {
-        case .wait: break
-        case .combine: outbox.send(.values(state.latest))
-        case .complete: outbox.send(.completed)
-        }
-      }
-    case .error(let error):
-      synchronized { state, outbox in
-        if state.progress.error() { outbox.send(.error(error)) }
-      }
-    case .completed:
-      synchronized { state, outbox in
-        if state.progress.completed(index) { outbox.send(.completed) }
-      }
-    }
-  }
+  func deliverError(_ error: any Swift.Error) { forwardError(error) }
 
-  override func deliver(_ item: CombineItem<Latest>) { deliverCombination(item, combine) }
+  func deliverCompleted() { forwardCompleted() }
 
-  /// Releases the latest elements (outside the lock): a disposed subscription keeps nothing alive.
-  override func disposeResources() {
-    var latest = initial
-    withState { state in swap(&latest, &state.latest) }
-  }
+  /// Releases the latest elements (outside the core's lock): a disposed subscription keeps nothing alive.
+  override func disposeResources() { core?.close(empty: initial) }
 }

@@ -37,6 +37,7 @@ struct CombiningObserver<Element, Storage>: ObserverType {
 
 /// What a combining sink decided to deliver: a combination to pass through the result selector (outside the
 /// lock, on the delivering thread), or a stop event.
+@usableFromInline
 enum CombineItem<Values> {
   case values(Values)
   case error(any Swift.Error)
