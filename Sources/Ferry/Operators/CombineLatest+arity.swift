@@ -172,10 +172,12 @@ func combineLatest2<E1, E2, Result>(
 ) -> Observable<Result> {
   CombineLatestObservable<(E1?, E2?), Result>(
     initial: (nil, nil),
+    progress: CombineLatestProgress(count: 2),
     sources: [
-      CombineLatestSource(source1) { swap(&$0.0, &$1) },
-      CombineLatestSource(source2) { swap(&$0.1, &$1) },
+      CombiningSource(latest: source1) { swap(&$0.0, &$1) },
+      CombiningSource(latest: source2) { swap(&$0.1, &$1) },
     ],
+    emptyValues: nil,
     combine: { try resultSelector($0.0!, $0.1!) }
   )
 }
@@ -188,11 +190,13 @@ func combineLatest3<E1, E2, E3, Result>(
 ) -> Observable<Result> {
   CombineLatestObservable<(E1?, E2?, E3?), Result>(
     initial: (nil, nil, nil),
+    progress: CombineLatestProgress(count: 3),
     sources: [
-      CombineLatestSource(source1) { swap(&$0.0, &$1) },
-      CombineLatestSource(source2) { swap(&$0.1, &$1) },
-      CombineLatestSource(source3) { swap(&$0.2, &$1) },
+      CombiningSource(latest: source1) { swap(&$0.0, &$1) },
+      CombiningSource(latest: source2) { swap(&$0.1, &$1) },
+      CombiningSource(latest: source3) { swap(&$0.2, &$1) },
     ],
+    emptyValues: nil,
     combine: { try resultSelector($0.0!, $0.1!, $0.2!) }
   )
 }
@@ -205,12 +209,14 @@ func combineLatest4<E1, E2, E3, E4, Result>(
 ) -> Observable<Result> {
   CombineLatestObservable<(E1?, E2?, E3?, E4?), Result>(
     initial: (nil, nil, nil, nil),
+    progress: CombineLatestProgress(count: 4),
     sources: [
-      CombineLatestSource(source1) { swap(&$0.0, &$1) },
-      CombineLatestSource(source2) { swap(&$0.1, &$1) },
-      CombineLatestSource(source3) { swap(&$0.2, &$1) },
-      CombineLatestSource(source4) { swap(&$0.3, &$1) },
+      CombiningSource(latest: source1) { swap(&$0.0, &$1) },
+      CombiningSource(latest: source2) { swap(&$0.1, &$1) },
+      CombiningSource(latest: source3) { swap(&$0.2, &$1) },
+      CombiningSource(latest: source4) { swap(&$0.3, &$1) },
     ],
+    emptyValues: nil,
     combine: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!) }
   )
 }
@@ -224,13 +230,15 @@ func combineLatest5<E1, E2, E3, E4, E5, Result>(
 ) -> Observable<Result> {
   CombineLatestObservable<(E1?, E2?, E3?, E4?, E5?), Result>(
     initial: (nil, nil, nil, nil, nil),
+    progress: CombineLatestProgress(count: 5),
     sources: [
-      CombineLatestSource(source1) { swap(&$0.0, &$1) },
-      CombineLatestSource(source2) { swap(&$0.1, &$1) },
-      CombineLatestSource(source3) { swap(&$0.2, &$1) },
-      CombineLatestSource(source4) { swap(&$0.3, &$1) },
-      CombineLatestSource(source5) { swap(&$0.4, &$1) },
+      CombiningSource(latest: source1) { swap(&$0.0, &$1) },
+      CombiningSource(latest: source2) { swap(&$0.1, &$1) },
+      CombiningSource(latest: source3) { swap(&$0.2, &$1) },
+      CombiningSource(latest: source4) { swap(&$0.3, &$1) },
+      CombiningSource(latest: source5) { swap(&$0.4, &$1) },
     ],
+    emptyValues: nil,
     combine: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!, $0.4!) }
   )
 }
@@ -244,14 +252,16 @@ func combineLatest6<E1, E2, E3, E4, E5, E6, Result>(
 ) -> Observable<Result> {
   CombineLatestObservable<(E1?, E2?, E3?, E4?, E5?, E6?), Result>(
     initial: (nil, nil, nil, nil, nil, nil),
+    progress: CombineLatestProgress(count: 6),
     sources: [
-      CombineLatestSource(source1) { swap(&$0.0, &$1) },
-      CombineLatestSource(source2) { swap(&$0.1, &$1) },
-      CombineLatestSource(source3) { swap(&$0.2, &$1) },
-      CombineLatestSource(source4) { swap(&$0.3, &$1) },
-      CombineLatestSource(source5) { swap(&$0.4, &$1) },
-      CombineLatestSource(source6) { swap(&$0.5, &$1) },
+      CombiningSource(latest: source1) { swap(&$0.0, &$1) },
+      CombiningSource(latest: source2) { swap(&$0.1, &$1) },
+      CombiningSource(latest: source3) { swap(&$0.2, &$1) },
+      CombiningSource(latest: source4) { swap(&$0.3, &$1) },
+      CombiningSource(latest: source5) { swap(&$0.4, &$1) },
+      CombiningSource(latest: source6) { swap(&$0.5, &$1) },
     ],
+    emptyValues: nil,
     combine: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!, $0.4!, $0.5!) }
   )
 }

@@ -1,7 +1,7 @@
 /// Which sources of a `combineLatest` have emitted and which have completed: the decisions of the operator, free
 /// of element types (so they run as concrete code, and are tested directly).
 @usableFromInline
-struct CombineLatestProgress {
+struct CombineLatestProgress: CombiningProgress {
   /// What an element leads to.
   @usableFromInline
   enum Step: Equatable {
@@ -20,6 +20,7 @@ struct CombineLatestProgress {
   /// Whether a stop event was decided; nothing is decided after it.
   @usableFromInline private(set) var isStopped = false
 
+  @usableFromInline
   init(count: Int) {
     hasValue = Array(repeating: false, count: count)
     done = Array(repeating: false, count: count)

@@ -1,44 +1,45 @@
-/// The element-typed half of a `combineLatest` subscription: the latest elements, the progress, the delivery queue
-/// and the result selector, behind one lock.
+/// The element-typed half of a `combineLatest` or `zip` subscription: the elements (`Storage`: the latest ones, or
+/// FIFOs of unpaired ones), the element-free `Progress`, the delivery queue and the result selector, behind one
+/// lock.
 ///
 /// Why a class of its own: the downstream observer's type is known only inside `subscribe`, which runs as
 /// unspecialised generic code (reached through its vtable entry), where every generic value type touched costs a
 /// runtime metadata lookup per element (issue 11). This class does not depend on the observer, so its inlinable
 /// methods are specialised in the client, called from the per-source event handlers that the operator's inlinable
-/// entry point builds (see ``CombineLatestSource``). Only the result, as a ready `Event`, crosses into generic code,
+/// entry point builds (see ``CombiningSource``). Only the result, as a ready `Event`, crosses into generic code,
 /// by address, through ``CombiningDownstream``.
 ///
 /// Same protocol as ``SerializingSink``: decide under the lock; deliver after it, one item at a time, by the thread
 /// that took the emitter role of ``SerialDeliveryStateMachine`` (others queue behind it); release replaced elements
 /// and dropped items after the lock.
 ///
-/// `@unchecked Sendable`: `latest`, `progress`, `delivery` and `closed` are guarded by `lock`; `deliver(_:)` calls
+/// `@unchecked Sendable`: `storage`, `progress`, `delivery` and `closed` are guarded by `lock`; `deliver(_:)` calls
 /// are serialised by the emitter role kept under it.
 @usableFromInline
-final class CombineLatestCore<Latest, Result>: @unchecked Sendable {
-  @usableFromInline typealias Item = CombineItem<Latest>
+final class CombiningCore<Storage, Progress: CombiningProgress, Values, Result>: @unchecked Sendable {
+  @usableFromInline typealias Item = CombineItem<Values>
 
   // The lock first, so that its offset does not depend on the generic parameters. The state after it is
   // `@exclusivity(unchecked)`: `lock` already makes every access exclusive, and the dynamic check costs about 500
   // instructions per element (callgrind).
   @usableFromInline let lock: UnsafeMutablePointer<PlatformLock.Primitive>
-  @usableFromInline @exclusivity(unchecked) var latest: Latest
-  @usableFromInline @exclusivity(unchecked) var progress: CombineLatestProgress
+  @usableFromInline @exclusivity(unchecked) var storage: Storage
+  @usableFromInline @exclusivity(unchecked) var progress: Progress
   @usableFromInline @exclusivity(unchecked) var delivery = SerialDeliveryStateMachine<Item>()
   /// Disposed: nothing more is stored or delivered.
   @usableFromInline @exclusivity(unchecked) var closed = false
-  @usableFromInline let combine: @Sendable (Latest) throws -> Result
+  @usableFromInline let combine: @Sendable (Values) throws -> Result
   /// The sink; it owns nothing of this object but a weak reference, the sources' observers keep both alive.
   @usableFromInline let downstream: any CombiningDownstream<Result>
 
   init(
-    latest: Latest, count: Int, combine: @escaping @Sendable (Latest) throws -> Result,
+    storage: Storage, progress: Progress, combine: @escaping @Sendable (Values) throws -> Result,
     downstream: any CombiningDownstream<Result>
   ) {
     lock = .allocate(capacity: 1)
     PlatformLock.initialize(lock)
-    self.latest = latest
-    progress = CombineLatestProgress(count: count)
+    self.storage = storage
+    self.progress = progress
     self.combine = combine
     self.downstream = downstream
   }
@@ -48,23 +49,19 @@ final class CombineLatestCore<Latest, Result>: @unchecked Sendable {
     lock.deallocate()
   }
 
-  /// Source `index` emitted `element`; `store` swaps it into its slot of `latest`.
+  /// A source emitted `element`; `step` stores it (leaving in its `inout` argument what is to be released: the
+  /// element it replaced, or nothing) and decides what to emit, under the lock.
   @inlinable
-  final func next<Element>(index: Int, element: Element, store: (inout Latest, inout Element?) -> Void) {
+  final func next<Element>(_ element: Element, step: (inout Storage, inout Progress, inout Element?) -> Item?) {
     // Holds the element the new one replaces (or the new one, if ignored) until after the lock.
-    var replaced: Element? = element
+    var released: Element? = element
     PlatformLock.lock(lock)
-    if closed || progress.isStopped {
-      PlatformLock.unlock(lock)
+    if !closed && !progress.isStopped, let item = step(&storage, &progress, &released) {
+      emit(item)
     } else {
-      store(&latest, &replaced)
-      switch progress.next(index) {
-      case .wait: PlatformLock.unlock(lock)
-      case .combine: emit(.values(latest))
-      case .complete: emit(.completed)
-      }
+      PlatformLock.unlock(lock)
     }
-    withExtendedLifetime(replaced) {}
+    withExtendedLifetime(released) {}
   }
 
   /// A source failed: the first stop event is forwarded.
@@ -89,16 +86,18 @@ final class CombineLatestCore<Latest, Result>: @unchecked Sendable {
     }
   }
 
-  /// No sources: emits the (empty) combination and completes.
-  final func finishEmpty() {
+  /// No sources: emits `values` (`combineLatest`'s empty combination; `nil` for `zip`) and completes.
+  final func finishEmpty(_ values: Values?) {
     PlatformLock.lock(lock)
     guard !closed else {
       PlatformLock.unlock(lock)
       return
     }
     progress.stop()
-    emit(.values(latest))
-    PlatformLock.lock(lock)
+    if let values {
+      emit(.values(values))
+      PlatformLock.lock(lock)
+    }
     if closed {
       PlatformLock.unlock(lock)
     } else {
@@ -144,7 +143,7 @@ final class CombineLatestCore<Latest, Result>: @unchecked Sendable {
       let action = delivery.next()
       PlatformLock.unlock(lock)
       guard case .deliver(let item) = action else {
-        preconditionFailure("Internal inconsistency: combineLatest's queue was not empty")
+        preconditionFailure("Internal inconsistency: a combining operator's queue was not empty")
       }
       deliver(item)
     }
@@ -168,13 +167,13 @@ final class CombineLatestCore<Latest, Result>: @unchecked Sendable {
     }
   }
 
-  /// Disposal: stops storing and delivering, and releases the latest elements (outside the lock) by swapping in
-  /// `empty` — a disposed subscription keeps nothing alive.
-  func close(empty: Latest) {
+  /// Disposal: stops storing and delivering, and releases the elements (outside the lock) by swapping in `empty` —
+  /// a disposed subscription keeps nothing alive.
+  func close(empty: Storage) {
     var released = empty
     PlatformLock.lock(lock)
     closed = true
-    swap(&released, &latest)
+    swap(&released, &storage)
     PlatformLock.unlock(lock)
     withExtendedLifetime(released) {}
   }
@@ -192,4 +191,18 @@ protocol CombiningDownstream<Result>: AnyObject, Sendable {
   func deliverError(_ error: any Swift.Error)
   /// Forwards completion (once) and ends the subscription.
   func deliverCompleted()
+}
+
+/// The element-free decisions of a combining operator that the shared paths of ``CombiningCore`` need (the element
+/// path is the operator's step).
+@usableFromInline
+protocol CombiningProgress: SendableMetatype {
+  /// Whether a stop event was decided; nothing is decided after it.
+  var isStopped: Bool { get }
+  /// A source failed; returns whether the error is forwarded (the first stop event only).
+  mutating func error() -> Bool
+  /// Source `index` completed; returns whether the result completes.
+  mutating func completed(_ index: Int) -> Bool
+  /// Stops without an event from a source (an empty collection of sources).
+  mutating func stop()
 }
