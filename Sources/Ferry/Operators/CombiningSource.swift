@@ -90,7 +90,7 @@ enum CombineItem<Values> {
 ///
 /// `@unchecked Sendable`: `core` is written once in `subscribe`, before any source can reach the sink.
 final class CombiningSink<Storage, Progress: CombiningProgress, Values, Observer: ObserverType>: Sink<Observer>,
-  CombiningDownstream, @unchecked Sendable
+  SerializingDownstream, @unchecked Sendable
 {
   /// Empty storage, swapped in on disposal.
   let initial: Storage
