@@ -175,11 +175,14 @@ class SerializingSink<Observer: ObserverType, State, Item>: Sink<Observer>, @unc
   }
 }
 
-/// An observer of one of several sources that forwards its events, tagged, to a shared handler.
+/// An observer of one of several sources that forwards its events, tagged, to a shared handler. (`on(_:)` passes
+/// the event through by address, so it needs no metadata of `Event<Element>`; a handler built in inlinable code is
+/// specialised in the client.)
+@usableFromInline
 struct TaggedObserver<Element>: ObserverType {
-  let handler: @Sendable (Event<Element>) -> Void
+  @usableFromInline let handler: @Sendable (Event<Element>) -> Void
 
-  init(_ handler: @escaping @Sendable (Event<Element>) -> Void) { self.handler = handler }
+  @inlinable init(_ handler: @escaping @Sendable (Event<Element>) -> Void) { self.handler = handler }
 
-  func on(_ event: Event<Element>) { handler(event) }
+  @usableFromInline func on(_ event: Event<Element>) { handler(event) }
 }

@@ -6,6 +6,7 @@ extension ObservableType {
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
   /// completes when all completed or when one completes without having emitted.
   @preconcurrency
+  @inlinable
   public static func combineLatest<O1: ObservableType, O2: ObservableType>(
     _ source1: O1,
     _ source2: O2,
@@ -17,6 +18,7 @@ extension ObservableType {
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
   /// completes when all completed or when one completes without having emitted.
   @preconcurrency
+  @inlinable
   public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
     _ source1: O1,
     _ source2: O2,
@@ -29,6 +31,7 @@ extension ObservableType {
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
   /// completes when all completed or when one completes without having emitted.
   @preconcurrency
+  @inlinable
   public static func combineLatest<
     O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType
   >(
@@ -45,6 +48,7 @@ extension ObservableType {
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
   /// completes when all completed or when one completes without having emitted.
   @preconcurrency
+  @inlinable
   public static func combineLatest<
     O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
   >(
@@ -63,6 +67,7 @@ extension ObservableType {
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
   /// completes when all completed or when one completes without having emitted.
   @preconcurrency
+  @inlinable
   public static func combineLatest<
     O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
     O6: ObservableType
@@ -85,6 +90,7 @@ extension ObservableType {
 extension ObservableType where Element == Any {
   /// Emits a tuple of the latest elements of the sources whenever one emits, once all have emitted; completes when
   /// all completed or when one completes without having emitted.
+  @inlinable
   public static func combineLatest<O1: ObservableType, O2: ObservableType>(
     _ source1: O1,
     _ source2: O2,
@@ -94,6 +100,7 @@ extension ObservableType where Element == Any {
 
   /// Emits a tuple of the latest elements of the sources whenever one emits, once all have emitted; completes when
   /// all completed or when one completes without having emitted.
+  @inlinable
   public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
     _ source1: O1,
     _ source2: O2,
@@ -104,6 +111,7 @@ extension ObservableType where Element == Any {
 
   /// Emits a tuple of the latest elements of the sources whenever one emits, once all have emitted; completes when
   /// all completed or when one completes without having emitted.
+  @inlinable
   public static func combineLatest<
     O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType
   >(
@@ -119,6 +127,7 @@ extension ObservableType where Element == Any {
 
   /// Emits a tuple of the latest elements of the sources whenever one emits, once all have emitted; completes when
   /// all completed or when one completes without having emitted.
+  @inlinable
   public static func combineLatest<
     O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
   >(
@@ -136,6 +145,7 @@ extension ObservableType where Element == Any {
 
   /// Emits a tuple of the latest elements of the sources whenever one emits, once all have emitted; completes when
   /// all completed or when one completes without having emitted.
+  @inlinable
   public static func combineLatest<
     O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
     O6: ObservableType
@@ -155,54 +165,64 @@ extension ObservableType where Element == Any {
 }
 
 /// `combineLatest` of 2 sources: the latest elements in a tuple of optionals, one per source.
+@inlinable
 func combineLatest2<E1, E2, Result>(
   _ source1: Observable<E1>, _ source2: Observable<E2>,
   _ resultSelector: @escaping @Sendable (E1, E2) throws -> Result
 ) -> Observable<Result> {
   CombineLatestObservable<(E1?, E2?), Result>(
     initial: (nil, nil),
+    progress: CombineLatestProgress(count: 2),
     sources: [
-      CombiningSource(source1, CombiningSlot { swap(&$0.0, &$1) }),
-      CombiningSource(source2, CombiningSlot { swap(&$0.1, &$1) }),
+      CombiningSource(latest: source1) { swap(&$0.0, &$1) },
+      CombiningSource(latest: source2) { swap(&$0.1, &$1) },
     ],
+    emptyValues: nil,
     combine: { try resultSelector($0.0!, $0.1!) }
   )
 }
 
 /// `combineLatest` of 3 sources: the latest elements in a tuple of optionals, one per source.
+@inlinable
 func combineLatest3<E1, E2, E3, Result>(
   _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>,
   _ resultSelector: @escaping @Sendable (E1, E2, E3) throws -> Result
 ) -> Observable<Result> {
   CombineLatestObservable<(E1?, E2?, E3?), Result>(
     initial: (nil, nil, nil),
+    progress: CombineLatestProgress(count: 3),
     sources: [
-      CombiningSource(source1, CombiningSlot { swap(&$0.0, &$1) }),
-      CombiningSource(source2, CombiningSlot { swap(&$0.1, &$1) }),
-      CombiningSource(source3, CombiningSlot { swap(&$0.2, &$1) }),
+      CombiningSource(latest: source1) { swap(&$0.0, &$1) },
+      CombiningSource(latest: source2) { swap(&$0.1, &$1) },
+      CombiningSource(latest: source3) { swap(&$0.2, &$1) },
     ],
+    emptyValues: nil,
     combine: { try resultSelector($0.0!, $0.1!, $0.2!) }
   )
 }
 
 /// `combineLatest` of 4 sources: the latest elements in a tuple of optionals, one per source.
+@inlinable
 func combineLatest4<E1, E2, E3, E4, Result>(
   _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
   _ resultSelector: @escaping @Sendable (E1, E2, E3, E4) throws -> Result
 ) -> Observable<Result> {
   CombineLatestObservable<(E1?, E2?, E3?, E4?), Result>(
     initial: (nil, nil, nil, nil),
+    progress: CombineLatestProgress(count: 4),
     sources: [
-      CombiningSource(source1, CombiningSlot { swap(&$0.0, &$1) }),
-      CombiningSource(source2, CombiningSlot { swap(&$0.1, &$1) }),
-      CombiningSource(source3, CombiningSlot { swap(&$0.2, &$1) }),
-      CombiningSource(source4, CombiningSlot { swap(&$0.3, &$1) }),
+      CombiningSource(latest: source1) { swap(&$0.0, &$1) },
+      CombiningSource(latest: source2) { swap(&$0.1, &$1) },
+      CombiningSource(latest: source3) { swap(&$0.2, &$1) },
+      CombiningSource(latest: source4) { swap(&$0.3, &$1) },
     ],
+    emptyValues: nil,
     combine: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!) }
   )
 }
 
 /// `combineLatest` of 5 sources: the latest elements in a tuple of optionals, one per source.
+@inlinable
 func combineLatest5<E1, E2, E3, E4, E5, Result>(
   _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
   _ source5: Observable<E5>,
@@ -210,18 +230,21 @@ func combineLatest5<E1, E2, E3, E4, E5, Result>(
 ) -> Observable<Result> {
   CombineLatestObservable<(E1?, E2?, E3?, E4?, E5?), Result>(
     initial: (nil, nil, nil, nil, nil),
+    progress: CombineLatestProgress(count: 5),
     sources: [
-      CombiningSource(source1, CombiningSlot { swap(&$0.0, &$1) }),
-      CombiningSource(source2, CombiningSlot { swap(&$0.1, &$1) }),
-      CombiningSource(source3, CombiningSlot { swap(&$0.2, &$1) }),
-      CombiningSource(source4, CombiningSlot { swap(&$0.3, &$1) }),
-      CombiningSource(source5, CombiningSlot { swap(&$0.4, &$1) }),
+      CombiningSource(latest: source1) { swap(&$0.0, &$1) },
+      CombiningSource(latest: source2) { swap(&$0.1, &$1) },
+      CombiningSource(latest: source3) { swap(&$0.2, &$1) },
+      CombiningSource(latest: source4) { swap(&$0.3, &$1) },
+      CombiningSource(latest: source5) { swap(&$0.4, &$1) },
     ],
+    emptyValues: nil,
     combine: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!, $0.4!) }
   )
 }
 
 /// `combineLatest` of 6 sources: the latest elements in a tuple of optionals, one per source.
+@inlinable
 func combineLatest6<E1, E2, E3, E4, E5, E6, Result>(
   _ source1: Observable<E1>, _ source2: Observable<E2>, _ source3: Observable<E3>, _ source4: Observable<E4>,
   _ source5: Observable<E5>, _ source6: Observable<E6>,
@@ -229,14 +252,16 @@ func combineLatest6<E1, E2, E3, E4, E5, E6, Result>(
 ) -> Observable<Result> {
   CombineLatestObservable<(E1?, E2?, E3?, E4?, E5?, E6?), Result>(
     initial: (nil, nil, nil, nil, nil, nil),
+    progress: CombineLatestProgress(count: 6),
     sources: [
-      CombiningSource(source1, CombiningSlot { swap(&$0.0, &$1) }),
-      CombiningSource(source2, CombiningSlot { swap(&$0.1, &$1) }),
-      CombiningSource(source3, CombiningSlot { swap(&$0.2, &$1) }),
-      CombiningSource(source4, CombiningSlot { swap(&$0.3, &$1) }),
-      CombiningSource(source5, CombiningSlot { swap(&$0.4, &$1) }),
-      CombiningSource(source6, CombiningSlot { swap(&$0.5, &$1) }),
+      CombiningSource(latest: source1) { swap(&$0.0, &$1) },
+      CombiningSource(latest: source2) { swap(&$0.1, &$1) },
+      CombiningSource(latest: source3) { swap(&$0.2, &$1) },
+      CombiningSource(latest: source4) { swap(&$0.3, &$1) },
+      CombiningSource(latest: source5) { swap(&$0.4, &$1) },
+      CombiningSource(latest: source6) { swap(&$0.5, &$1) },
     ],
+    emptyValues: nil,
     combine: { try resultSelector($0.0!, $0.1!, $0.2!, $0.3!, $0.4!, $0.5!) }
   )
 }

@@ -26,108 +26,37 @@ extension ObservableType {
 func combineLatestCollection<Element, Result>(
   _ sources: [Observable<Element>], _ resultSelector: @escaping @Sendable ([Element]) throws -> Result
 ) -> Observable<Result> {
-  CombineLatestObservable(
+  CombiningObservable(
     initial: [Element?](repeating: nil, count: sources.count),
+    progress: CombineLatestProgress(count: sources.count),
     sources: sources.indices.map { index in
-      CombiningSource(sources[index], CombiningSlot { latest, element in swap(&latest[index], &element) })
+      CombiningSource(latest: sources[index]) { latest, element in swap(&latest[index], &element) }
     },
+    emptyValues: [],
     combine: { latest in try resultSelector(latest.map { $0! }) }
   )
 }
 
-/// `combineLatest` over typed storage: `Latest` holds one optional per source (a tuple of optionals for the arity
-/// forms), `combine` unwraps it into the result selector's arguments.
-final class CombineLatestObservable<Latest, Result>: Observable<Result>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only (`Latest` is only a template of empty slots).
-  let initial: Latest
-  let sources: [CombiningSource<Latest>]
-  let combine: @Sendable (Latest) throws -> Result
-
-  init(initial: Latest, sources: [CombiningSource<Latest>], combine: @escaping @Sendable (Latest) throws -> Result) {
-    self.initial = initial
-    self.sources = sources
-    self.combine = combine
-  }
-
-  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == Result {
-    let sink = CombineLatestSink(
-      observer: observer, state: CombineLatestState(latest: initial, count: sources.count), combine: combine)
-    sink.run(sources)
-    return sink
-  }
-}
-
-/// The lock-protected state of a ``CombineLatestSink``: the typed latest elements and the element-free progress.
-struct CombineLatestState<Latest> {
-  var latest: Latest
-  var progress: CombineLatestProgress
-
-  init(latest: Latest, count: Int) {
-    self.latest = latest
-    progress = CombineLatestProgress(count: count)
-  }
-}
-
-/// `@unchecked Sendable`: mutable state is in `locked` (see ``SerializingSink``).
-final class CombineLatestSink<Latest, Observer: ObserverType>:
-  SerializingSink<Observer, CombineLatestState<Latest>, CombineItem<Latest>>, CombiningTarget, @unchecked Sendable
-{
-  let combine: @Sendable (Latest) throws -> Observer.Element
-  /// Empty slots, swapped in on disposal.
-  let initial: Latest
-
-  init(
-    observer: Observer, state: CombineLatestState<Latest>,
-    combine: @escaping @Sendable (Latest) throws -> Observer.Element
+extension CombiningSource where Progress == CombineLatestProgress, Values == Storage {
+  /// A `combineLatest` source: `store(&latest, &element)` swaps the element into its slot of the latest elements
+  /// (leaving the one it replaced in `element`); every source having an element, the latest ones are combined.
+  @inlinable
+  init<Element>(
+    latest source: Observable<Element>, _ store: @escaping @Sendable (inout Storage, inout Element?) -> Void
   ) {
-    self.combine = combine
-    initial = state.latest
-    super.init(observer: observer, state: state)
-  }
-
-  func run(_ sources: [CombiningSource<Latest>]) {
-    if sources.isEmpty {
-      synchronized { state, outbox in
-        state.progress.stop()
-        outbox.send(.values(state.latest))
-        outbox.send(.completed)
-      }
-      return
-    }
-    subscribeAll(sources, target: self)
-  }
-
-  func on<Element>(_ event: Event<Element>, index: Int, store: CombiningSlot<Latest, Element>) {
-    switch event {
-    case .next(let element):
-      // Holds the element the new one replaces until after the lock.
-      var replaced: Element? = element
-      synchronized { state, outbox in
-        guard !state.progress.isStopped else { return }
-        store.store(&state.latest, &replaced)
-        switch state.progress.next(index) {
-        case .wait: break
-        case .combine: outbox.send(.values(state.latest))
-        case .complete: outbox.send(.completed)
-        }
-      }
-    case .error(let error):
-      synchronized { state, outbox in
-        if state.progress.error() { outbox.send(.error(error)) }
-      }
-    case .completed:
-      synchronized { state, outbox in
-        if state.progress.completed(index) { outbox.send(.completed) }
+    self.init(source) { latest, progress, element, index in
+      store(&latest, &element)
+      switch progress.next(index) {
+      case .wait: return nil
+      case .combine: return .values(latest)
+      case .complete: return .completed
       }
     }
-  }
-
-  override func deliver(_ item: CombineItem<Latest>) { deliverCombination(item, combine) }
-
-  /// Releases the latest elements (outside the lock): a disposed subscription keeps nothing alive.
-  override func disposeResources() {
-    var latest = initial
-    withState { state in swap(&latest, &state.latest) }
   }
 }
+
+/// `combineLatest` of `Latest`, one optional per source (a tuple of optionals for the arity forms).
+@usableFromInline
+typealias CombineLatestObservable<Latest, Result> = CombiningObservable<
+  Latest, CombineLatestProgress, Latest, Result
+>

@@ -1,7 +1,9 @@
 /// Which sources of a `combineLatest` have emitted and which have completed: the decisions of the operator, free
 /// of element types (so they run as concrete code, and are tested directly).
-struct CombineLatestProgress {
+@usableFromInline
+struct CombineLatestProgress: CombiningProgress {
   /// What an element leads to.
+  @usableFromInline
   enum Step: Equatable {
     /// Some source has no element yet: nothing to emit.
     case wait
@@ -16,14 +18,16 @@ struct CombineLatestProgress {
   private var done: [Bool]
   private var doneCount = 0
   /// Whether a stop event was decided; nothing is decided after it.
-  private(set) var isStopped = false
+  @usableFromInline private(set) var isStopped = false
 
+  @usableFromInline
   init(count: Int) {
     hasValue = Array(repeating: false, count: count)
     done = Array(repeating: false, count: count)
   }
 
   /// Source `index` emitted (the caller has stored the element). Only called while not stopped.
+  @usableFromInline
   mutating func next(_ index: Int) -> Step {
     if !hasValue[index] {
       hasValue[index] = true
@@ -38,6 +42,7 @@ struct CombineLatestProgress {
   }
 
   /// Source `index` completed; returns whether the result completes (every source has).
+  @usableFromInline
   mutating func completed(_ index: Int) -> Bool {
     guard !isStopped, !done[index] else { return false }
     done[index] = true
@@ -50,6 +55,7 @@ struct CombineLatestProgress {
   }
 
   /// A source failed; returns whether the error is forwarded (the first stop event only).
+  @usableFromInline
   mutating func error() -> Bool {
     guard !isStopped else { return false }
     isStopped = true
@@ -57,5 +63,6 @@ struct CombineLatestProgress {
   }
 
   /// Stops without an event from a source (an empty collection of sources).
+  @usableFromInline
   mutating func stop() { isStopped = true }
 }

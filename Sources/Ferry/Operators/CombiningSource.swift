@@ -1,72 +1,116 @@
-/// The sink of a combining operator (`combineLatest`, `zip`) as its per-source observers see it: erased over the
-/// downstream observer, typed over the operator's element storage (a tuple for the arity forms, an array for
-/// collections).
-protocol CombiningTarget<Storage>: AnyObject, Sendable {
-  associatedtype Storage
+/// `combineLatest` and `zip` over typed storage: `Storage` holds the sources' elements (a tuple for the arity forms,
+/// an array for collections), `Progress` the element-free decisions, and each source's step — built in the
+/// operator's inlinable entry point, so specialised in the client — stores an element and decides whether a
+/// combination of type `Values` follows; `combine` is the result selector. The per-element work is in
+/// ``CombiningCore``.
+@usableFromInline
+final class CombiningObservable<Storage, Progress: CombiningProgress, Values, Result>: Observable<Result>,
+  @unchecked Sendable
+{
+  // `@unchecked Sendable`: immutable configuration only (`initial` and `progress` are templates).
+  let initial: Storage
+  let progress: Progress
+  let sources: [CombiningSource<Storage, Progress, Values, Result>]
+  /// What an empty collection of sources emits before completing (`combineLatest`: `resultSelector([])`).
+  let emptyValues: Values?
+  let combine: @Sendable (Values) throws -> Result
 
-  /// Handles one event of source `index`; `store` puts an element into the storage (see ``CombiningSlot``).
-  func on<Element>(_ event: Event<Element>, index: Int, store: CombiningSlot<Storage, Element>)
-}
+  @usableFromInline
+  init(
+    initial: Storage, progress: Progress, sources: [CombiningSource<Storage, Progress, Values, Result>],
+    emptyValues: Values?, combine: @escaping @Sendable (Values) throws -> Result
+  ) {
+    self.initial = initial
+    self.progress = progress
+    self.sources = sources
+    self.emptyValues = emptyValues
+    self.combine = combine
+  }
 
-/// Puts one source's element into the operator's storage, typed, without `Any` or casts.
-///
-/// `store(&storage, &element)` moves `element` in and leaves in `element` what the storage gave up (the element it
-/// replaced, or `nil`), so that the caller releases it after the lock (a `deinit` may call back in).
-struct CombiningSlot<Storage, Element>: Sendable {
-  let store: @Sendable (inout Storage, inout Element?) -> Void
-}
-
-/// One source of a combining operator, its element type erased behind `subscribe` (only at subscription time; each
-/// element then takes the typed path of ``CombiningObserver``).
-struct CombiningSource<Storage>: Sendable {
-  let subscribe: @Sendable (_ target: any CombiningTarget<Storage>, _ index: Int) -> any Disposable
-
-  init<Element>(_ source: Observable<Element>, _ slot: CombiningSlot<Storage, Element>) {
-    subscribe = { target, index in source.subscribe(CombiningObserver(target: target, index: index, slot: slot)) }
+  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  where Observer.Element == Result {
+    let sink = CombiningSink<Storage, Progress, Values, Observer>(observer: observer, initial: initial)
+    let core = CombiningCore(storage: initial, progress: progress, combine: combine, downstream: sink)
+    sink.core = core
+    if sources.isEmpty {
+      core.finishEmpty(emptyValues)
+      return sink
+    }
+    // Subscribes in order, stopping early if the sink got disposed, under one composite upstream.
+    let subscriptions = CompositeDisposable()
+    sink.setUpstream(subscriptions)
+    for (index, source) in sources.enumerated() {
+      if sink.isDisposed { break }
+      subscriptions.insert(source.subscribe(core, index))
+    }
+    return sink
   }
 }
 
-/// The observer of one source of a combining operator: forwards its events, with its index and slot, to the sink.
-struct CombiningObserver<Element, Storage>: ObserverType {
-  let target: any CombiningTarget<Storage>
-  let index: Int
-  let slot: CombiningSlot<Storage, Element>
+/// One source of a combining operator, its element type erased behind `subscribe` (only at subscription time). The
+/// event handler it subscribes with is built in inlinable code, so that the client specialises the per-element
+/// work (see ``CombiningCore``).
+@usableFromInline
+struct CombiningSource<Storage, Progress: CombiningProgress, Values, Result>: Sendable {
+  @usableFromInline typealias Core = CombiningCore<Storage, Progress, Values, Result>
 
-  func on(_ event: Event<Element>) { target.on(event, index: index, store: slot) }
+  @usableFromInline let subscribe: @Sendable (_ core: Core, _ index: Int) -> any Disposable
+
+  /// `step(&storage, &progress, &element, index)` stores `element` (leaving in it what is to be released after the
+  /// lock) and returns what to emit, if anything.
+  @inlinable
+  init<Element>(
+    _ source: Observable<Element>,
+    step: @escaping @Sendable (inout Storage, inout Progress, inout Element?, Int) -> CombineItem<Values>?
+  ) {
+    subscribe = { core, index in
+      source.subscribe(
+        TaggedObserver<Element> { event in
+          switch event {
+          case .next(let element): core.next(element) { step(&$0, &$1, &$2, index) }
+          case .error(let error): core.error(error)
+          case .completed: core.completed(index)
+          }
+        })
+    }
+  }
 }
 
 /// What a combining sink decided to deliver: a combination to pass through the result selector (outside the
 /// lock, on the delivering thread), or a stop event.
+@usableFromInline
 enum CombineItem<Values> {
   case values(Values)
   case error(any Swift.Error)
   case completed
 }
 
-extension SerializingSink {
-  /// Subscribes to `sources` in order (stopping early if the sink got disposed) under one composite upstream.
-  func subscribeAll<Storage>(_ sources: [CombiningSource<Storage>], target: any CombiningTarget<Storage>) {
-    let subscriptions = CompositeDisposable()
-    setUpstream(subscriptions)
-    for (index, source) in sources.enumerated() {
-      if isDisposed { return }
-      subscriptions.insert(source.subscribe(target, index))
-    }
+/// The observer-generic end of a combining subscription: forwards what ``CombiningCore`` delivers, and closes the
+/// core on disposal.
+///
+/// `@unchecked Sendable`: `core` is written once in `subscribe`, before any source can reach the sink.
+final class CombiningSink<Storage, Progress: CombiningProgress, Values, Observer: ObserverType>: Sink<Observer>,
+  SerializingDownstream, @unchecked Sendable
+{
+  /// Empty storage, swapped in on disposal.
+  let initial: Storage
+  /// Weak: the core holds the sink (the sources' observers hold the core), not the other way round.
+  weak var core: CombiningCore<Storage, Progress, Values, Observer.Element>?
+
+  init(observer: Observer, initial: Storage) {
+    self.initial = initial
+    super.init(observer: observer)
   }
 
-  /// Applies `combine` (the result selector) to a combination and forwards the result, or forwards a stop event.
-  func deliverCombination<Values>(
-    _ item: CombineItem<Values>, _ combine: @Sendable (Values) throws -> Observer.Element
-  ) {
-    switch item {
-    case .values(let values):
-      do {
-        forwardNext(try combine(values))
-      } catch {
-        forwardError(error)
-      }
-    case .error(let error): forwardError(error)
-    case .completed: forwardCompleted()
-    }
+  func deliverNext(_ event: Event<Observer.Element>) {
+    // By address: no metadata of `Event` needed here.
+    if !isDisposed { observer.on(event) }
   }
+
+  func deliverError(_ error: any Swift.Error) { forwardError(error) }
+
+  func deliverCompleted() { forwardCompleted() }
+
+  /// Releases the elements (outside the core's lock): a disposed subscription keeps nothing alive.
+  override func disposeResources() { core?.close(empty: initial) }
 }

@@ -5,148 +5,226 @@ extension ObservableType {
   /// Completes when `self` and the current inner sequence have completed; an error from either, or thrown by
   /// `selector`, terminates the result.
   @preconcurrency
+  @inlinable
   public func flatMapLatest<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
   ) -> Observable<Source.Element> {
-    SwitchObservable(source: asObservable(), selector: selector)
+    SwitchObservable(subscribeOuter: SwitchObservable.makeSubscribe(asObservable()) { try selector($0).asObservable() })
   }
 }
 
-/// The engine of `flatMapLatest` and `switchLatest`.
-final class SwitchObservable<Source, Inner: ObservableConvertibleType>: Observable<Inner.Element>, @unchecked Sendable {
+/// The engine of `flatMapLatest` and `switchLatest`. `subscribeOuter`, built in inlinable code, subscribes to the
+/// outer sequence with handlers specialised in the client (see ``SwitchCore``).
+@usableFromInline
+final class SwitchObservable<Result>: Observable<Result>, @unchecked Sendable {
   // `@unchecked Sendable`: immutable configuration only.
-  let source: Observable<Source>
-  let selector: @Sendable (Source) throws -> Inner
+  let subscribeOuter: @Sendable (SwitchCore<Result>) -> any Disposable
 
-  init(source: Observable<Source>, selector: @escaping @Sendable (Source) throws -> Inner) {
-    self.source = source
-    self.selector = selector
+  @usableFromInline
+  init(subscribeOuter: @escaping @Sendable (SwitchCore<Result>) -> any Disposable) {
+    self.subscribeOuter = subscribeOuter
+  }
+
+  /// Builds the outer and inner handlers where the element types are concrete.
+  @inlinable
+  static func makeSubscribe<Outer>(
+    _ source: Observable<Outer>, _ selector: @escaping @Sendable (Outer) throws -> Observable<Result>
+  ) -> @Sendable (SwitchCore<Result>) -> any Disposable {
+    { core in
+      let inner: @Sendable (Event<Result>, UInt64) -> Void = { event, id in core.onInner(event, id: id) }
+      return source.subscribe(
+        TaggedObserver<Outer> { event in
+          switch event {
+          case .next(let element): core.onNext(element, selector: selector, inner: inner)
+          case .error(let error): core.stop(error)
+          case .completed: core.onOuterCompleted()
+          }
+        })
+    }
   }
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == Inner.Element {
-    let sink = SwitchSink<Source, Inner, Observer>(selector: selector, observer: observer)
-    sink.setUpstream(source.subscribe(sink))
+  where Observer.Element == Result {
+    let sink = SwitchSink<Observer>(observer: observer)
+    let core = SwitchCore(downstream: sink)
+    sink.core = core
+    sink.setUpstream(subscribeOuter(core))
     return sink
   }
 }
 
-/// The lock-protected state of a ``SwitchSink``.
+/// The lock-protected state of a ``SwitchCore``.
+@usableFromInline
 struct SwitchState {
   /// The id of the current inner subscription; events of older ones are ignored.
-  var latest: UInt64 = 0
-  var hasInner = false
-  var outerDone = false
-  var stopped = false
+  @usableFromInline var latest: UInt64 = 0
+  @usableFromInline var hasInner = false
+  @usableFromInline var outerDone = false
+  @usableFromInline var stopped = false
   /// The subscription to the current inner sequence (while it runs), disposed when the next one arrives or the
-  /// sink is disposed. Kept here, under the sink's lock, rather than in a `SerialDisposable` holding a
+  /// sink is disposed. Kept here, under the lock, rather than in a `SerialDisposable` holding a
   /// `SingleAssignmentDisposable`: two objects (four allocations) fewer per inner sequence.
-  var inner: (any Disposable)?
+  @usableFromInline var inner: (any Disposable)?
+
+  @usableFromInline init() {}
 }
 
-/// The observer of one inner sequence of a ``SwitchSink``: forwards its events with its id (a struct, so that
-/// subscribing to an inner sequence allocates no closure context).
-struct SwitchInnerObserver<Source, Inner: ObservableConvertibleType, Observer: ObserverType>: ObserverType
-where Observer.Element == Inner.Element {
-  let sink: SwitchSink<Source, Inner, Observer>
-  let id: UInt64
+/// The observer of one inner sequence: forwards its events with its id to a handler built once per subscription
+/// (a struct, so that subscribing to an inner sequence allocates no closure context).
+@usableFromInline
+struct SwitchInnerObserver<Element>: ObserverType {
+  @usableFromInline let handler: @Sendable (Event<Element>, UInt64) -> Void
+  @usableFromInline let id: UInt64
 
-  func on(_ event: Event<Inner.Element>) { sink.onInner(event, id: id) }
-}
-
-/// `@unchecked Sendable`: mutable state is in `locked` (see ``SerializingSink``), including the current inner
-/// subscription.
-final class SwitchSink<Source, Inner: ObservableConvertibleType, Observer: ObserverType>:
-  SerializingSink<Observer, SwitchState, Event<Inner.Element>>, ObserverType, @unchecked Sendable
-where Observer.Element == Inner.Element {
-  let selector: @Sendable (Source) throws -> Inner
-
-  init(selector: @escaping @Sendable (Source) throws -> Inner, observer: Observer) {
-    self.selector = selector
-    super.init(observer: observer, state: SwitchState())
+  @inlinable
+  init(handler: @escaping @Sendable (Event<Element>, UInt64) -> Void, id: UInt64) {
+    self.handler = handler
+    self.id = id
   }
 
-  func on(_ event: Event<Source>) {
+  @usableFromInline func on(_ event: Event<Element>) { handler(event, id) }
+}
+
+/// The observer-independent half of a `flatMapLatest` subscription: the ``SwitchState`` behind the lock of its
+/// ``SerializingCore``. Its inlinable methods run specialised in the client (see ``SwitchObservable``).
+///
+/// `@unchecked Sendable`: `state` is guarded by `lock`.
+@usableFromInline
+final class SwitchCore<Result>: SerializingCore<Event<Result>, Result>, @unchecked Sendable {
+  // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
+  @usableFromInline @exclusivity(unchecked) final var state = SwitchState()
+
+  override init(downstream: any SerializingDownstream<Result>) { super.init(downstream: downstream) }
+
+  /// The outer sequence emitted `element`: switches to `selector(element)`.
+  @inlinable
+  final func onNext<Outer>(
+    _ element: Outer, selector: @Sendable (Outer) throws -> Observable<Result>,
+    inner handler: @escaping @Sendable (Event<Result>, UInt64) -> Void
+  ) {
+    let inner: Observable<Result>
+    do {
+      inner = try selector(element)
+    } catch {
+      stop(error)
+      return
+    }
+    var previous: (any Disposable)?
+    PlatformLock.lock(lock)
+    guard !closed && !state.stopped else {
+      PlatformLock.unlock(lock)
+      return
+    }
+    state.latest &+= 1
+    state.hasInner = true
+    swap(&previous, &state.inner)
+    let id = state.latest
+    PlatformLock.unlock(lock)
+    // As RxSwift: the previous inner subscription is disposed before the new one is made (outside the lock).
+    previous?.dispose()
+    let subscription = inner.subscribe(SwitchInnerObserver(handler: handler, id: id))
+    PlatformLock.lock(lock)
+    // A newer inner sequence (re-entrantly, from this one's delivery) or disposal came first.
+    let disposeNow = closed || state.latest != id
+    // A synchronous inner sequence (`just`) has already completed: nothing left to keep.
+    if !disposeNow && state.hasInner { state.inner = subscription }
+    PlatformLock.unlock(lock)
+    if disposeNow { subscription.dispose() }
+  }
+
+  /// An error from the outer sequence or the selector.
+  @inlinable
+  final func stop(_ error: any Swift.Error) {
+    PlatformLock.lock(lock)
+    guard !closed && !state.stopped else {
+      PlatformLock.unlock(lock)
+      return
+    }
+    state.stopped = true
+    emit(.error(error), deliver: deliver)
+  }
+
+  /// The outer sequence completed: the result completes once the current inner sequence has.
+  @inlinable
+  final func onOuterCompleted() {
+    PlatformLock.lock(lock)
+    guard !closed && !state.stopped else {
+      PlatformLock.unlock(lock)
+      return
+    }
+    state.outerDone = true
+    if state.hasInner {
+      PlatformLock.unlock(lock)
+      return
+    }
+    state.stopped = true
+    emit(.completed, deliver: deliver)
+  }
+
+  /// An event of inner sequence `id`; only the latest one's are forwarded.
+  @inlinable
+  final func onInner(_ event: Event<Result>, id: UInt64) {
+    PlatformLock.lock(lock)
+    guard !closed && !state.stopped && state.latest == id else {
+      PlatformLock.unlock(lock)
+      return
+    }
     switch event {
-    case .next(let element):
-      let inner: Inner
-      do {
-        inner = try selector(element)
-      } catch {
-        stop(.error(error))
-        return
-      }
-      var previous: (any Disposable)?
-      let id: UInt64? = synchronized { state, _ in
-        guard !state.stopped else { return nil }
-        state.latest &+= 1
-        state.hasInner = true
-        swap(&previous, &state.inner)
-        return state.latest
-      }
-      // As RxSwift: the previous inner subscription is disposed before the new one is made (outside the lock).
-      previous?.dispose()
-      guard let id else { return }
-      let subscription = inner.asObservable().subscribe(SwitchInnerObserver(sink: self, id: id))
-      let disposeNow: Bool = synchronized { state, _ in
-        // A newer inner sequence (re-entrantly, from this one's delivery) or the sink's disposal came first.
-        if isDisposed || state.latest != id { return true }
-        // A synchronous inner sequence (`just`) has already completed: nothing left to keep.
-        if state.hasInner { state.inner = subscription }
-        return false
-      }
-      if disposeNow { subscription.dispose() }
-    case .error(let error):
-      stop(.error(error))
-    case .completed:
-      synchronized { state, outbox in
-        guard !state.stopped else { return }
-        state.outerDone = true
-        if !state.hasInner {
-          state.stopped = true
-          outbox.send(.completed)
-        }
-      }
-    }
-  }
-
-  private func stop(_ event: Event<Inner.Element>) {
-    synchronized { state, outbox in
-      guard !state.stopped else { return }
+    case .next:
+      emit(event, deliver: deliver)
+    case .error:
       state.stopped = true
-      outbox.send(event)
-    }
-  }
-
-  fileprivate func onInner(_ event: Event<Inner.Element>, id: UInt64) {
-    synchronized { state, outbox in
-      guard !state.stopped, state.latest == id else { return }
-      switch event {
-      case .next:
-        outbox.send(event)
-      case .error:
+      emit(event, deliver: deliver)
+    case .completed:
+      // The completed subscription stays in `state.inner` until the next one replaces it (released then,
+      // outside the lock).
+      state.hasInner = false
+      if state.outerDone {
         state.stopped = true
-        outbox.send(event)
-      case .completed:
-        // The completed subscription stays in `state.inner` until the next one replaces it (released then,
-        // outside the lock).
-        state.hasInner = false
-        if state.outerDone {
-          state.stopped = true
-          outbox.send(.completed)
-        }
+        emit(.completed, deliver: deliver)
+      } else {
+        PlatformLock.unlock(lock)
       }
     }
   }
 
-  override func deliver(_ item: Event<Inner.Element>) { forward(item) }
-
-  override func disposeResources() {
-    let inner: (any Disposable)? = synchronized { state, _ in
-      var inner: (any Disposable)?
-      swap(&inner, &state.inner)
-      return inner
+  /// Forwards one event downstream (outside the lock, one at a time).
+  @inlinable
+  final func deliver(_ event: Event<Result>) {
+    switch event {
+    case .next: downstream.deliverNext(event)
+    case .error(let error): downstream.deliverError(error)
+    case .completed: downstream.deliverCompleted()
     }
+  }
+
+  /// Disposal: stops delivering and disposes the current inner subscription (outside the lock).
+  func close() {
+    var inner: (any Disposable)?
+    PlatformLock.lock(lock)
+    closed = true
+    swap(&inner, &state.inner)
+    PlatformLock.unlock(lock)
     inner?.dispose()
   }
+}
+
+/// The observer-generic end of a `flatMapLatest` subscription: forwards what ``SwitchCore`` delivers, and closes
+/// the core on disposal.
+///
+/// `@unchecked Sendable`: `core` is written once in `subscribe`, before any source can reach the sink.
+final class SwitchSink<Observer: ObserverType>: Sink<Observer>, SerializingDownstream, @unchecked Sendable {
+  /// Weak: the core holds the sink (the sources' observers hold the core), not the other way round.
+  weak var core: SwitchCore<Observer.Element>?
+
+  func deliverNext(_ event: Event<Observer.Element>) {
+    // By address: no metadata of `Event` needed here.
+    if !isDisposed { observer.on(event) }
+  }
+
+  func deliverError(_ error: any Swift.Error) { forwardError(error) }
+
+  func deliverCompleted() { forwardCompleted() }
+
+  override func disposeResources() { core?.close() }
 }

@@ -3,7 +3,8 @@ extension ObservableType where Element: ObservableConvertibleType {
   /// subscription to the previous one is disposed.
   ///
   /// Completes when `self` and the current inner sequence have completed.
+  @inlinable
   public func switchLatest() -> Observable<Element.Element> {
-    SwitchObservable(source: asObservable()) { $0 }
+    SwitchObservable(subscribeOuter: SwitchObservable.makeSubscribe(asObservable()) { $0.asObservable() })
   }
 }

@@ -1,14 +1,16 @@
 /// How many unpaired elements each source of a `zip` has and which sources have completed: the decisions of the
 /// operator, free of element types (so they run as concrete code, and are tested directly).
-struct ZipProgress {
+@usableFromInline
+struct ZipProgress: CombiningProgress {
   private var counts: [Int]
   /// How many sources have at least one unpaired element.
   private var nonEmpty = 0
   private var done: [Bool]
   private var doneCount = 0
   /// Whether a stop event was decided; nothing is decided after it.
-  private(set) var isStopped = false
+  @usableFromInline private(set) var isStopped = false
 
+  @usableFromInline
   init(count: Int) {
     counts = Array(repeating: 0, count: count)
     done = Array(repeating: false, count: count)
@@ -16,6 +18,7 @@ struct ZipProgress {
 
   /// Source `index` emitted (the caller has buffered the element); returns whether every source now has an
   /// element, in which case one of each is taken (the caller pops them). Only called while not stopped.
+  @usableFromInline
   mutating func next(_ index: Int) -> Bool {
     counts[index] += 1
     if counts[index] == 1 { nonEmpty += 1 }
@@ -30,6 +33,7 @@ struct ZipProgress {
 
   /// Source `index` completed; returns whether the result completes. As RxSwift (6.10): when every source has
   /// completed, not earlier when a completed source's buffer runs dry.
+  @usableFromInline
   mutating func completed(_ index: Int) -> Bool {
     guard !isStopped, !done[index] else { return false }
     done[index] = true
@@ -40,6 +44,7 @@ struct ZipProgress {
   }
 
   /// A source failed; returns whether the error is forwarded (the first stop event only).
+  @usableFromInline
   mutating func error() -> Bool {
     guard !isStopped else { return false }
     isStopped = true
@@ -47,5 +52,6 @@ struct ZipProgress {
   }
 
   /// Stops without an event from a source (an empty collection of sources).
+  @usableFromInline
   mutating func stop() { isStopped = true }
 }
