@@ -15,15 +15,12 @@ struct CombineLatestProgress: CombiningProgress {
 
   private var hasValue: [Bool]
   private var valueCount = 0
-  private var done: [Bool]
-  private var doneCount = 0
-  /// Whether a stop event was decided; nothing is decided after it.
-  @usableFromInline private(set) var isStopped = false
+  private var completion: CombiningCompletion
 
   @usableFromInline
   init(count: Int) {
     hasValue = Array(repeating: false, count: count)
-    done = Array(repeating: false, count: count)
+    completion = CombiningCompletion(count: count)
   }
 
   /// Source `index` emitted (the caller has stored the element). Only called while not stopped.
@@ -36,33 +33,24 @@ struct CombineLatestProgress: CombiningProgress {
     if valueCount == hasValue.count { return .combine }
     // As RxSwift: while some source has no value yet, an element whose every other source has completed
     // (so one of them completed empty) ends the sequence.
-    for other in done.indices where other != index && !done[other] { return .wait }
-    isStopped = true
+    guard completion.othersDone(index) else { return .wait }
+    completion.stop()
     return .complete
   }
 
-  /// Source `index` completed; returns whether the result completes (every source has).
+  /// Whether a stop event was decided; nothing is decided after it.
+  @usableFromInline var isStopped: Bool { completion.isStopped }
+
+  /// Source `index` completed; returns whether the result completes (every source has). A source completing empty is
+  /// noticed at the next element of another one, in `next`.
   @usableFromInline
-  mutating func completed(_ index: Int) -> Bool {
-    guard !isStopped, !done[index] else { return false }
-    done[index] = true
-    doneCount += 1
-    // As RxSwift: only when every source has completed (a source completing empty is noticed at the next element
-    // of another one, in `next`).
-    guard doneCount == done.count else { return false }
-    isStopped = true
-    return true
-  }
+  mutating func completed(_ index: Int) -> Bool { completion.completed(index) }
 
   /// A source failed; returns whether the error is forwarded (the first stop event only).
   @usableFromInline
-  mutating func error() -> Bool {
-    guard !isStopped else { return false }
-    isStopped = true
-    return true
-  }
+  mutating func error() -> Bool { completion.error() }
 
   /// Stops without an event from a source (an empty collection of sources).
   @usableFromInline
-  mutating func stop() { isStopped = true }
+  mutating func stop() { completion.stop() }
 }

@@ -102,10 +102,7 @@ final class CombiningSink<Storage, Progress: CombiningProgress, Values, Observer
     super.init(observer: observer)
   }
 
-  func deliverNext(_ event: Event<Observer.Element>) {
-    // By address: no metadata of `Event` needed here.
-    if !isDisposed { observer.on(event) }
-  }
+  func deliverNext(_ event: Event<Observer.Element>) { forwardNextEvent(event) }
 
   func deliverError(_ error: any Swift.Error) { forwardError(error) }
 

@@ -217,10 +217,7 @@ final class SwitchSink<Observer: ObserverType>: Sink<Observer>, SerializingDowns
   /// Weak: the core holds the sink (the sources' observers hold the core), not the other way round.
   weak var core: SwitchCore<Observer.Element>?
 
-  func deliverNext(_ event: Event<Observer.Element>) {
-    // By address: no metadata of `Event` needed here.
-    if !isDisposed { observer.on(event) }
-  }
+  func deliverNext(_ event: Event<Observer.Element>) { forwardNextEvent(event) }
 
   func deliverError(_ error: any Swift.Error) { forwardError(error) }
 

@@ -5,15 +5,12 @@ struct ZipProgress: CombiningProgress {
   private var counts: [Int]
   /// How many sources have at least one unpaired element.
   private var nonEmpty = 0
-  private var done: [Bool]
-  private var doneCount = 0
-  /// Whether a stop event was decided; nothing is decided after it.
-  @usableFromInline private(set) var isStopped = false
+  private var completion: CombiningCompletion
 
   @usableFromInline
   init(count: Int) {
     counts = Array(repeating: 0, count: count)
-    done = Array(repeating: false, count: count)
+    completion = CombiningCompletion(count: count)
   }
 
   /// Source `index` emitted (the caller has buffered the element); returns whether every source now has an
@@ -31,27 +28,18 @@ struct ZipProgress: CombiningProgress {
     return true
   }
 
-  /// Source `index` completed; returns whether the result completes. As RxSwift (6.10): when every source has
-  /// completed, not earlier when a completed source's buffer runs dry.
+  /// Whether a stop event was decided; nothing is decided after it.
+  @usableFromInline var isStopped: Bool { completion.isStopped }
+
+  /// Source `index` completed; returns whether the result completes (every source has).
   @usableFromInline
-  mutating func completed(_ index: Int) -> Bool {
-    guard !isStopped, !done[index] else { return false }
-    done[index] = true
-    doneCount += 1
-    guard doneCount == done.count else { return false }
-    isStopped = true
-    return true
-  }
+  mutating func completed(_ index: Int) -> Bool { completion.completed(index) }
 
   /// A source failed; returns whether the error is forwarded (the first stop event only).
   @usableFromInline
-  mutating func error() -> Bool {
-    guard !isStopped else { return false }
-    isStopped = true
-    return true
-  }
+  mutating func error() -> Bool { completion.error() }
 
   /// Stops without an event from a source (an empty collection of sources).
   @usableFromInline
-  mutating func stop() { isStopped = true }
+  mutating func stop() { completion.stop() }
 }
