@@ -79,21 +79,27 @@ final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendab
 
 /// Queues upstream events and delivers them on the scheduler, through the serial-delivery engine.
 ///
-/// The main-queue stages (`observe(on: MainScheduler)`, `ensuringMainQueue()`) have a fast path: an event sent on
-/// the main queue while nothing of this sink is queued or being delivered (`outstanding` is 0) is delivered at once
-/// on the calling thread, with one compare-and-swap and no lock, queue or allocation. Every other event (from
-/// another thread, a re-entrant send, anything with events queued ahead of it) is queued in `delivery` and
-/// delivered by scheduled actions. A main-queue action delivers at most ``SerialDelivery/mainQueueBatch`` events,
-/// then keeps the role and continues in a new main-queue block, so the main queue runs other work in between.
+/// The main-queue stages (`observe(on: MainScheduler)`, and the check `drive`/`emit` make) have a fast path: an
+/// event sent on the main queue while nothing of this sink is queued or being delivered is delivered at once on the
+/// calling thread — one cheap queue check (``MainScheduler/isOnMainQueueFast``) and one atomic load, no
+/// read-modify-write, lock, queue or allocation. Every other event (from another thread, a re-entrant send,
+/// anything with events queued ahead of it) is queued in `delivery` and delivered by scheduled actions. A main-queue
+/// action delivers at most ``SerialDelivery/mainQueueBatch`` events, then keeps the role and continues in a new
+/// main-queue block, so the main queue runs other work in between.
 ///
-/// The fast path relies on the Rx grammar (upstream `on(_:)` calls never overlap): `outstanding` is raised before
-/// an event is queued and lowered after it is delivered, so it is 0 only when nothing is queued or in flight; an
-/// event delivered inline therefore overtakes nothing. A re-entrant send (from inside the delivery) finds it
-/// non-zero and is queued for a later main-queue block, as RxSwift's `MainScheduler` defers it.
+/// Why a load suffices (the invariants): upstream `on(_:)` calls never overlap (the Rx grammar), and the scheduled
+/// deliveries run on the main queue, which is serial; so while an `on(_:)` runs on the main queue nothing else
+/// touches this sink's delivery. `outstanding` is raised (before queueing) by every event that is queued and lowered
+/// after it is delivered, so reading 0 there means nothing is queued or in flight and an inline delivery overtakes
+/// nothing. A re-entrant send (from inside an inline delivery) finds the in-delivery flag set — `deliveringInline`,
+/// or for `MainScheduler` semantics the scheduler's own `executing` word — and is queued for a later main-queue
+/// block, as RxSwift's `MainScheduler` defers it. No `SerialDelivery.enter()` is needed inline: a thread on the main
+/// queue never waits for an emitter role anyway (`SerialDelivery.callerMayWait`).
 ///
 /// `@unchecked Sendable`: the queue and the scheduled emitter role are in `delivery` (a `SerialDeliveryStorage`,
-/// behind its lock); `outstanding` is an atomic word; the pending scheduled action is in `scheduled` (a
-/// `SerialDisposable`); the rest is immutable.
+/// behind its lock); `outstanding` is an atomic word; `deliveringInline` is only read and written on the main queue
+/// (after the main-queue check); the pending scheduled action is in `scheduled` (a `SerialDisposable`); the rest is
+/// immutable.
 final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
   typealias Element = Observer.Element
 
@@ -102,6 +108,8 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
   let delivery = SerialDeliveryStorage<Event<Element>>()
   /// Main-queue stages: events accepted and not yet delivered (queued, or being delivered inline).
   let outstanding = AtomicWord.make()
+  /// `.mainQueue` only: an event is being delivered inline (main queue only; makes a re-entrant send queue).
+  var deliveringInline = false
   let scheduled = SerialDisposable()
   let step: @Sendable (Event<Element>) -> EventStep
 
@@ -123,29 +131,23 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
       if delivery.sendDeferred(event) { scheduleDrain() }
       return
     case .mainScheduler(let main):
-      // `MainScheduler.instance` semantics: inline only while no action of the same scheduler runs.
-      if main.isIdleOnMainQueue && outstanding.compareExchange(expected: 0, desired: 1) {
-        main.runMarkedExecuting { deliverInline(event) }
+      // `MainScheduler.instance` semantics: inline only while no action of the same scheduler runs (its
+      // `executing` word, main-queue-only, also defers re-entrant sends).
+      if main.isIdleOnMainQueue && outstanding.load() == 0 {
+        main.runMarkedExecuting { apply(step(event), to: event) }
         return
       }
     case .mainQueue:
-      if MainScheduler.isOnMainQueue && outstanding.compareExchange(expected: 0, desired: 1) {
-        deliverInline(event)
+      if MainScheduler.isOnMainQueueFast && outstanding.load() == 0 && !deliveringInline {
+        deliveringInline = true
+        apply(step(event), to: event)
+        deliveringInline = false
         return
       }
     }
     // Another thread, re-entrant, or behind queued events: queue it; the first to queue schedules the delivery.
     _ = outstanding.fetchAdd(1)
     if delivery.sendDeferred(event) { scheduleDrain() }
-  }
-
-  /// Delivers the event this thread accepted on the fast path (`outstanding` was raised from 0 to 1).
-  @inline(__always)
-  private func deliverInline(_ event: Event<Element>) {
-    SerialDelivery.enter()
-    apply(step(event), to: event)
-    SerialDelivery.exit()
-    _ = outstanding.fetchAdd(-1)
   }
 
   /// Schedules the emitter's next batch. A batch that continues a main-queue delivery goes through

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import _FerryAtomics
 
 /// The scheduler of the main thread.
 ///
@@ -45,6 +46,21 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     #endif
   }
 
+  /// The hot paths' main-queue check (`observe(on:)`'s and `drive`'s inline delivery): `true` only on the main
+  /// queue, and cheap. On Linux it asks libdispatch whether the current queue *is* the main queue (about 40
+  /// instructions, against about 200 for ``isOnMainQueue``'s queue-specific lookup), so it answers `false` on a queue
+  /// that merely targets the main queue; callers treat `false` as "hop to the main queue", which is always correct.
+  @usableFromInline
+  static var isOnMainQueueFast: Bool {
+    #if canImport(Darwin)
+    return pthread_main_np() != 0
+    #elseif os(Linux)
+    return ferry_is_current_queue_main()
+    #else
+    return isOnMainQueue
+    #endif
+  }
+
   #if !canImport(Darwin)
   private static let mainQueueKey: DispatchSpecificKey<Void> = {
     let key = DispatchSpecificKey<Void>()
@@ -71,7 +87,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
   /// scheduled now would run synchronously.
   @inline(__always)
   var isIdleOnMainQueue: Bool {
-    Self.isOnMainQueue && executing.load() == 0
+    Self.isOnMainQueueFast && executing.load() == 0
   }
 
   /// Runs `body` (on the main queue, after ``isIdleOnMainQueue``) as an action of this scheduler: actions
@@ -87,7 +103,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
     _ state: StateType,
     action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {
-    if Self.isOnMainQueue && executing.load() == 0 {
+    if isIdleOnMainQueue {
       executing.store(1)
       defer { executing.store(0) }
       return action(state)
