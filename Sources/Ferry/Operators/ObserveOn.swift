@@ -108,6 +108,8 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
   let delivery = SerialDeliveryStorage<Event<Element>>()
   /// Main-queue stages: events accepted and not yet delivered (queued, or being delivered inline).
   let outstanding = AtomicWord.make()
+  /// `.mainScheduler` only: the scheduler's "an action runs" word (main-queue-only writes; see `MainScheduler`).
+  let mainExecuting: AtomicWord?
   /// `.mainQueue` only: an event is being delivered inline (main queue only; makes a re-entrant send queue).
   var deliveringInline = false
   let scheduled = SerialDisposable()
@@ -121,6 +123,11 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
   ) {
     self.scheduler = scheduler
     self.inlining = inlining
+    if case .mainScheduler(let main) = inlining {
+      mainExecuting = main.executing
+    } else {
+      mainExecuting = nil
+    }
     self.step = step
     super.init(observer: observer)
   }
@@ -130,11 +137,15 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
     case .never:
       if delivery.sendDeferred(event) { scheduleDrain() }
       return
-    case .mainScheduler(let main):
+    case .mainScheduler:
       // `MainScheduler.instance` semantics: inline only while no action of the same scheduler runs (its
-      // `executing` word, main-queue-only, also defers re-entrant sends).
-      if main.isIdleOnMainQueue && outstanding.load() == 0 {
-        main.runMarkedExecuting { apply(step(event), to: event) }
+      // `executing` word, main-queue-only, also defers re-entrant sends). Read through `mainExecuting`, not the
+      // enum payload: binding the payload retains and releases the scheduler on every element.
+      let executing = mainExecuting.unsafelyUnwrapped
+      if MainScheduler.isOnMainQueueFast && executing.load() == 0 && outstanding.load() == 0 {
+        executing.store(1)
+        apply(step(event), to: event)
+        executing.store(0)
         return
       }
     case .mainQueue:

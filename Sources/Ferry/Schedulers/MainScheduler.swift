@@ -18,7 +18,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
   // main queue.
 
   /// 1 while an action of this scheduler runs on the main queue.
-  private let executing = AtomicWord.make()
+  let executing = AtomicWord.make()
 
   /// The shared main-thread scheduler, which runs actions at once when already on the main thread.
   public static let instance = MainScheduler()
@@ -88,15 +88,6 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
   @inline(__always)
   var isIdleOnMainQueue: Bool {
     Self.isOnMainQueueFast && executing.load() == 0
-  }
-
-  /// Runs `body` (on the main queue, after ``isIdleOnMainQueue``) as an action of this scheduler: actions
-  /// scheduled meanwhile are dispatched after it instead of nesting. Allocates nothing.
-  @inline(__always)
-  func runMarkedExecuting(_ body: () -> Void) {
-    executing.store(1)
-    defer { executing.store(0) }
-    body()
   }
 
   override func scheduleInternal<StateType>(
