@@ -22,8 +22,9 @@ extension ObservableType {
 extension Observable {
   /// Delivers events synchronously when they arrive on the main queue and hops to the main queue otherwise,
   /// preserving order. Used by `drive`/`emit` so that their `@MainActor` handlers never run off the main actor,
-  /// even for elements emitted on a background thread at subscription time (`startWith`) or by a mocked
-  /// sharing scheduler.
+  /// even for elements emitted on a background thread at subscription time (`startWith`), by a mocked sharing
+  /// scheduler, or by a background subscriber's replay of the shared subject. On the common path (a Driver's own
+  /// `observe(on:)` delivered on the main queue) it is a check, not a stage: one queue check and one load.
   @inlinable
   func ensuringMainQueue() -> Observable<Element> {
     ObserveOnObservable(
