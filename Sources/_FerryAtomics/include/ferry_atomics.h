@@ -7,6 +7,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+// Included from here (not only found in the umbrella directory) so that a build with a module cache from before
+// the header existed rebuilds the module and sees it.
+#include "ferry_main_queue.h"
+
 typedef struct {
   _Atomic(intptr_t) value;
 } ferry_atomic_word;
