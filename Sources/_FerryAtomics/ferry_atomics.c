@@ -5,9 +5,15 @@
 _Thread_local intptr_t ferry_delivery_depth = 0;
 
 #if defined(__linux__)
-#include <linux/futex.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#if __has_include(<linux/futex.h>)
+#include <linux/futex.h>
+#else
+// Some C libraries' SDKs (musl) ship without the kernel headers; the values are the kernel's ABI.
+#define FUTEX_WAIT_PRIVATE 128
+#define FUTEX_WAKE_PRIVATE 129
+#endif
 
 #if defined(__x86_64__) || defined(__i386__)
 #define FERRY_CPU_RELAX() __builtin_ia32_pause()
