@@ -24,7 +24,7 @@ _Thread_local intptr_t ferry_delivery_depth = 0;
 #endif
 
 // Ferry's critical sections are a few dozen instructions: a short spin usually outlasts them and saves two system
-// calls. Bounded, because the holder may have been preempted (this machine class has 2 cores).
+// calls. Bounded, because the holder may have been preempted (on few cores, spinning then only burns a time slice).
 enum { ferry_lock_spins = 100 };
 
 void ferry_lock_lock_contended(ferry_lock *_Nonnull lock) {
@@ -37,7 +37,7 @@ void ferry_lock_lock_contended(ferry_lock *_Nonnull lock) {
         return;
       }
     } else if (state == 2) {
-      break;  // Others already sleep: queue behind them rather than overtake them.
+      break;  // Others already sleep: the holder is slow, spinning longer would not pay.
     }
     FERRY_CPU_RELAX();
   }

@@ -55,7 +55,7 @@ static inline void ferry_delivery_depth_exit(void) { ferry_delivery_depth -= 1; 
 // compare-and-swap to lock, one exchange to unlock, inlined into the caller; glibc's mutex costs two calls and
 // about 55 instructions per round trip). The kernel is entered only under contention. Non-recursive. As fair as
 // glibc's default mutex, which is the same algorithm (U. Drepper, "Futexes Are Tricky", mutex 3): a woken waiter
-// competes with newcomers, and the kernel wakes waiters first-in first-out.
+// competes with newcomers (no hand-off), and the kernel wakes sleepers of equal priority in arrival order.
 //
 // The word is 0 (free), 1 (held) or 2 (held, and a thread may sleep on it: the unlock wakes one). The acquire
 // compare-and-swap or exchange and the release exchange are C11 atomics, so the thread sanitizer sees the
