@@ -64,6 +64,27 @@ struct LockedStateTests {
     #endif
   }
 
+  /// Not starved: a thread that takes the lock again as soon as it gives it up (it never leaves the lock free for
+  /// long) does not keep a second thread out; the second gets its turns and both finish (bounded by the timeout).
+  @Test func aWaiterIsNotStarvedByAHolderThatRetakesTheLockAtOnce() {
+    let state = LockedState((hammer: 0, waiter: 0))
+    let waiterDone = AtomicWord.make()
+    let finished = runOnThreads(2, timeout: 60) { index in
+      if index == 0 {
+        while waiterDone.load() == 0 {
+          state.withLock { $0.hammer += 1 }
+        }
+      } else {
+        for _ in 0..<1_000 {
+          state.withLock { $0.waiter += 1 }
+        }
+        waiterDone.store(1)
+      }
+    }
+    #expect(finished, "the waiter was starved")
+    #expect(state.withLock { $0.waiter } == 1_000)
+  }
+
   /// A waiter that finds the lock held gets it once the holder gives it up (no lost wake-up), after the holder's
   /// writes.
   @Test func aWaiterProceedsAfterTheHolderUnlocks() {
