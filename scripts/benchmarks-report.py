@@ -36,7 +36,7 @@ LOCK = "Floor.lockRoundTrip.pthread"
 SECTIONS = [
     ("Floors", [
         (CLOSURE, "a call through a `@Sendable (Int) -> Void` closure the optimiser cannot see through", None),
-        (LOCK, "uncontended `pthread_mutex_t` lock + unlock (what Ferry's `LockedState` uses on Linux)", None),
+        (LOCK, "uncontended `pthread_mutex_t` lock + unlock (`LockedState` on Linux before its futex lock)", None),
         ("Floor.lockRoundTrip.NSLock", "uncontended `NSLock` lock + unlock", None),
     ]),
     ("Core (synchronous, per element)", [

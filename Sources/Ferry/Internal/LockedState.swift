@@ -1,3 +1,5 @@
+import _FerryAtomics
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -12,8 +14,11 @@ import WinSDK
 
 /// The platform's cheapest non-recursive mutex.
 ///
-/// `os_unfair_lock` on Darwin, `pthread_mutex_t` elsewhere. Ferry never takes a lock recursively and never
-/// calls out (to an observer, a user closure or a continuation) while holding one: decide under the lock, act
+/// `os_unfair_lock` on Darwin, `SRWLOCK` on Windows, a futex word (`ferry_lock`, in `_FerryAtomics`) on Linux and
+/// Android, `pthread_mutex_t` elsewhere. On Linux the futex lock's uncontended round trip is one inlined
+/// compare-and-swap and one exchange, where `pthread_mutex_lock`/`unlock` cost two calls and about 55 instructions
+/// (callgrind); a `BehaviorRelay.accept` takes a lock once per element. Ferry never takes a lock recursively and
+/// never calls out (to an observer, a user closure or a continuation) while holding one: decide under the lock, act
 /// after it.
 @usableFromInline
 enum PlatformLock {
@@ -21,6 +26,8 @@ enum PlatformLock {
   @usableFromInline typealias Primitive = os_unfair_lock
   #elseif os(Windows)
   @usableFromInline typealias Primitive = SRWLOCK
+  #elseif os(Linux) || os(Android)
+  @usableFromInline typealias Primitive = ferry_lock
   #else
   @usableFromInline typealias Primitive = pthread_mutex_t
   #endif
@@ -31,6 +38,8 @@ enum PlatformLock {
     lock.initialize(to: os_unfair_lock())
     #elseif os(Windows)
     InitializeSRWLock(lock)
+    #elseif os(Linux) || os(Android)
+    ferry_lock_init(lock)
     #else
     let result = pthread_mutex_init(lock, nil)
     precondition(result == 0, "Internal inconsistency: pthread_mutex_init failed (\(result))")
@@ -39,7 +48,7 @@ enum PlatformLock {
 
   @inlinable
   static func deinitialize(_ lock: UnsafeMutablePointer<Primitive>) {
-    #if canImport(Darwin) || os(Windows)
+    #if canImport(Darwin) || os(Windows) || os(Linux) || os(Android)
     lock.deinitialize(count: 1)
     #else
     pthread_mutex_destroy(lock)
@@ -53,6 +62,8 @@ enum PlatformLock {
     os_unfair_lock_lock(lock)
     #elseif os(Windows)
     AcquireSRWLockExclusive(lock)
+    #elseif os(Linux) || os(Android)
+    ferry_lock_lock(lock)
     #else
     pthread_mutex_lock(lock)
     #endif
@@ -64,6 +75,8 @@ enum PlatformLock {
     os_unfair_lock_unlock(lock)
     #elseif os(Windows)
     ReleaseSRWLockExclusive(lock)
+    #elseif os(Linux) || os(Android)
+    ferry_lock_unlock(lock)
     #else
     pthread_mutex_unlock(lock)
     #endif

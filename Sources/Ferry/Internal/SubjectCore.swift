@@ -174,12 +174,15 @@ final class SubjectCore<Element>: @unchecked Sendable {
       // The evicted replay slot is released here: no lock is held.
       _ = emitter.pointee.replay.append(element)
     }
-    // Only the role holder changes the list, so it cannot change under this loop (re-entrant changes are queued):
-    // it is borrowed in place, without copying (retaining) the array or its entries.
-    emitter.pointee.observers.withUnsafeBufferPointer { observers in
-      for index in observers.indices where observers[index].disposed.load() == 0 {
-        observers[index].on(event)
+    // Only the role holder changes the list, so it cannot change under this loop (re-entrant changes are queued).
+    // Read in place, element by element: borrowing the whole array across the observers' calls made the compiler
+    // retain and release its buffer on every send (about 40 instructions, callgrind).
+    var index = 0
+    while index < emitter.pointee.observers.count {
+      if emitter.pointee.observers[index].disposed.load() == 0 {
+        emitter.pointee.observers[index].on(event)
       }
+      index += 1
     }
     if !role.releaseFast() { drain() }
     SerialDelivery.exit()
