@@ -142,11 +142,10 @@ final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType,
       // `MainScheduler.instance` semantics: inline only while no action of the same scheduler runs (its
       // `executing` word, main-queue-only, also defers re-entrant sends). Read through `mainExecuting`, not the
       // enum payload: binding the payload retains and releases the scheduler on every element.
-      let executing = mainExecuting.unsafelyUnwrapped
-      if MainScheduler.isOnMainQueueFast && executing.load() == 0 && outstanding.load() == 0 {
-        executing.store(1)
+      if MainScheduler.isOnMainQueueFast && mainExecuting.unsafelyUnwrapped.load() == 0 && outstanding.load() == 0 {
+        mainExecuting.unsafelyUnwrapped.store(1)
         apply(step(event), to: event)
-        executing.store(0)
+        mainExecuting.unsafelyUnwrapped.store(0)
         return
       }
     case .mainQueue:
