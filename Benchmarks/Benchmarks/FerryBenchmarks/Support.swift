@@ -37,6 +37,12 @@ final class Counter: @unchecked Sendable {
   var value = 0
 }
 
+/// Carries a `Benchmark` into a main-actor closure that starts and stops its clock (the task that owns it waits).
+struct UncheckedSendableBenchmark: @unchecked Sendable {
+  let benchmark: Benchmark
+  init(_ benchmark: Benchmark) { self.benchmark = benchmark }
+}
+
 /// Hides a value from the optimiser (so a closure call stays an indirect call, as it is for an observer).
 @inline(never)
 func opaque<T>(_ value: T) -> T { value }
