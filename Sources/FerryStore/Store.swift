@@ -50,7 +50,12 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   @ObservationIgnored package let runtime: StoreRuntime<Feature>
   /// The effects; completed when the store is cancelled or released, so that effect loops end with it.
   @ObservationIgnored package let effectSubject = PublishSubject<Feature.Effect>()
-  @ObservationIgnored var stateRelay: BehaviorRelay<Feature.State>?
+  /// The relay the Rx adapters read (`committedStates`), created on first use.
+  @ObservationIgnored @usableFromInline var stateRelay: BehaviorRelay<Feature.State>?
+  /// What a commit calls to accept the new state into `stateRelay`. Built by the inlinable `committedStates` where
+  /// the state type is known, so that the relay's delivery runs specialised; called from this generic class, the
+  /// relay's `accept` looked up generic metadata on every commit.
+  @ObservationIgnored @usableFromInline var acceptCommit: ((Feature.State) -> Void)?
   /// Scoped children to update at each commit; each returns `false` once its child is gone.
   @ObservationIgnored var commitObservers: [(Feature.State) -> Bool] = [] {
     didSet { hasCommitObservers = !commitObservers.isEmpty }
@@ -213,7 +218,7 @@ public final class Store<Feature: StoreFeature>: ViewStore {
     let new = Feature.transform(old, action: action)
     guard !Feature.isUnchanged(old, new) else { return }
     state = new
-    stateRelay?.accept(new)
+    acceptCommit?(new)
     if hasCommitObservers { notifyCommitObservers(new) }
   }
 

@@ -12,10 +12,15 @@ extension Store {
   /// ```swift
   /// store.stateDriver.map(\.title).drive(titleLabel.rx.text).disposed(by: disposeBag)
   /// ```
+  ///
+  /// Inlinable (with ``driver(_:)``) so that the Driver's stages are specialised in the client for its state type:
+  /// built in this module's generic code they look up generic metadata on every element.
+  @inlinable
   public var stateDriver: Driver<Feature.State> { committedStates.asDriver() }
 
   /// One key path of the state as a `Driver` of distinct values: a legacy binding such as
   /// `state.map(\.loginId).distinctUntilChanged().bind(to: …)` in one call.
+  @inlinable
   public func driver<Value: Equatable & Sendable>(_ keyPath: KeyPath<Feature.State, Value>) -> Driver<Value> {
     nonisolated(unsafe) let keyPath = keyPath  // immutable; key paths are not yet Sendable
     return stateDriver.map { $0[keyPath: keyPath] }.distinctUntilChanged()
@@ -47,10 +52,16 @@ extension Store {
   }
 
   /// The relay every commit is accepted into, created on first use (a store without Rx consumers pays nothing).
+  ///
+  /// Inlinable: the commit's accept closure is built here, in the client, specialised for the state type (see
+  /// `acceptCommit`).
+  @inlinable
   var committedStates: BehaviorRelay<Feature.State> {
     if let stateRelay { return stateRelay }
     let relay = BehaviorRelay(value: currentState)
     stateRelay = relay
+    // The store owns the relay; the closure keeps nothing else.
+    acceptCommit = { relay.accept($0) }
     return relay
   }
 }
