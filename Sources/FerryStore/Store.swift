@@ -23,53 +23,61 @@ import Observation
 ///
 /// **Async work** runs off the main actor under a ``WorkPolicy``; see ``StoreContext/run(id:_:priority:_:)``.
 /// Releasing the store cancels all of its work; nothing it sends afterwards is applied.
+///
+/// **Cost.** The synchronous path — ``send(_:)``, the context's `dispatchAction` / `dispatchEffect`, the commit and
+/// the effect's emission — is `@inlinable`, so it is specialised in the app for its feature's types: run as this
+/// module's generic code, each use of `Feature`'s types looked up generic metadata and witness tables at run time.
 @MainActor
-@Observable
 public final class Store<Feature: StoreFeature>: ViewStore {
   /// What the view shows: reading it in a SwiftUI body (or `withObservationTracking`) tracks it.
-  public private(set) var state: Feature.State {
-    get {
-      access(keyPath: stateKeyPath)
-      return storedState
-    }
-    set {
-      withMutation(keyPath: stateKeyPath) { storedState = newValue }
-    }
+  public var state: Feature.State {
+    registrar.access(self, keyPath: stateKeyPath)
+    return storedState
   }
 
-  /// The storage of ``state``, observed by hand through `stateKeyPath` rather than by the macro.
-  @ObservationIgnored private var storedState: Feature.State
+  /// Observation's registrar for ``state``: the `Observable` conformance is written by hand, not by the
+  /// `@Observable` macro, whose registrar is private and so cannot be reached from the inlinable commit path.
+  @usableFromInline let registrar = ObservationRegistrar()
+  /// The storage of ``state``. Unchecked exclusivity: it is only read or assigned (never held in an `inout` access
+  /// across a call), on the main actor, so no two accesses overlap; the dynamic check cost about 170 instructions per
+  /// commit (callgrind).
+  @usableFromInline @exclusivity(unchecked) var storedState: Feature.State
   /// `\Store.state`, built once per store. In a generic class each evaluation of a key-path literal instantiates
   /// a new key path at run time (`swift_getKeyPath` demangles the generic arguments and allocates the key path and
   /// an array), which the macro-generated accessors would do on every read and every commit.
-  @ObservationIgnored private let stateKeyPath: KeyPath<Store, Feature.State> = \Store.state
+  @usableFromInline let stateKeyPath: KeyPath<Store, Feature.State> = \Store.state
 
   /// The feature: the screen's logic and dependencies.
-  @ObservationIgnored public let feature: Feature
+  public let feature: Feature
 
-  @ObservationIgnored package let runtime: StoreRuntime<Feature>
+  package let runtime: StoreRuntime<Feature>
   /// The effects; completed when the store is cancelled or released, so that effect loops end with it.
-  @ObservationIgnored package let effectSubject = PublishSubject<Feature.Effect>()
+  @usableFromInline package let effectSubject = PublishSubject<Feature.Effect>()
   /// The relay the Rx adapters read (`committedStates`), created on first use.
-  @ObservationIgnored @usableFromInline var stateRelay: BehaviorRelay<Feature.State>?
+  @usableFromInline var stateRelay: BehaviorRelay<Feature.State>?
   /// What a commit calls to accept the new state into `stateRelay`. Built by the inlinable `committedStates` where
   /// the state type is known, so that the relay's delivery runs specialised; called from this generic class, the
   /// relay's `accept` looked up generic metadata on every commit.
-  @ObservationIgnored @usableFromInline var acceptCommit: ((Feature.State) -> Void)?
-  /// Scoped children to update at each commit; each returns `false` once its child is gone.
-  @ObservationIgnored var commitObservers: [(Feature.State) -> Bool] = [] {
+  @usableFromInline @exclusivity(unchecked) var acceptCommit: ((Feature.State) -> Void)?
+  /// Scoped children to update at each commit; each returns `false` once its child is gone. (Exclusivity stays
+  /// checked: a child's update may scope a new child, appending while the list is being walked.)
+  var commitObservers: [(Feature.State) -> Bool] = [] {
     didSet { hasCommitObservers = !commitObservers.isEmpty }
   }
   /// `!commitObservers.isEmpty`, kept apart so that a commit reads a `Bool`, not the array.
-  @ObservationIgnored private var hasCommitObservers = false
+  @usableFromInline @exclusivity(unchecked) var hasCommitObservers = false
   /// Outputs waiting while another is handled (re-entrant sends), oldest at `queueHead`.
-  @ObservationIgnored private var queue: [StoreOutput<Feature>] = []
-  @ObservationIgnored private var queueHead = 0
-  @ObservationIgnored private var isProcessing = false
-  @ObservationIgnored private var hasQueued = false
+  private var queue: [StoreOutput<Feature>] = []
+  private var queueHead = 0
+  // The flags below are only read or assigned, on the main actor: unchecked exclusivity, as `storedState`.
+  /// A command, action or effect is being handled: what arrives meanwhile is queued.
+  @usableFromInline @exclusivity(unchecked) var isProcessing = false
+  /// Something was queued while handling: the handling step drains the queue before it ends.
+  @usableFromInline @exclusivity(unchecked) var hasQueued = false
   /// The work started while `dispatchCommand` handles its command.
-  @ObservationIgnored private var startedWork: [(token: UInt64, task: Task<Void, Never>)]?
-  @ObservationIgnored private(set) var isCancelled = false
+  private var startedWork: [(token: UInt64, task: Task<Void, Never>)]?
+  /// Cancelled or released: commands are ignored.
+  @usableFromInline @exclusivity(unchecked) private(set) var isCancelled = false
 
   /// A store showing `initialState`, handling commands with `feature`, timing debounce and throttle on the
   /// continuous clock.
@@ -98,7 +106,7 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   }
 
   /// The current state, read without registering an Observation dependency.
-  public var currentState: Feature.State { storedState }
+  @inlinable public var currentState: Feature.State { storedState }
 
   /// The effects from the moment iteration starts, each loop its own unbounded buffer.
   ///
@@ -114,17 +122,19 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   /// SwiftUI `Binding` setters. Costs no `Task` and, in steady state, no allocation.
   ///
   /// After ``cancel()`` commands are ignored.
+  @inlinable
   public func send(_ command: Feature.Command) {
-    guard !isCancelled else {
-      #if DEBUG
-      print("FerryStore: \(command) sent to a cancelled Store<\(Feature.self)> was ignored")
-      #endif
-      return
-    }
+    guard !isCancelled else { return ignore(command) }
     guard !isProcessing else { return enqueue(command: command) }
     isProcessing = true
     feature.handle(command, in: StoreContext(store: self))
     finishProcessing()
+  }
+
+  @usableFromInline func ignore(_ command: Feature.Command) {
+    #if DEBUG
+    print("FerryStore: \(command) sent to a cancelled Store<\(Feature.self)> was ignored")
+    #endif
   }
 
   /// Handles `command` and returns when the work it started has finished and what that work sent has been
@@ -169,7 +179,7 @@ public final class Store<Feature: StoreFeature>: ViewStore {
     hasQueued = true
   }
 
-  @inline(never) private func enqueue(command: Feature.Command) { enqueue(.command(command)) }
+  @usableFromInline @inline(never) func enqueue(command: Feature.Command) { enqueue(.command(command)) }
 
   /// Ends the handling step, after what was queued meanwhile.
   ///
@@ -177,7 +187,8 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   /// step never touch `StoreOutput<Feature>`, `[StoreOutput<Feature>]` or the observers' array: in this module's
   /// unspecialised code each such use looks their metadata up at run time (about 300 instructions each), so those
   /// uses are kept out of line.
-  private func finishProcessing() {
+  @inlinable
+  func finishProcessing() {
     guard hasQueued else {
       isProcessing = false
       return
@@ -185,7 +196,7 @@ public final class Store<Feature: StoreFeature>: ViewStore {
     drainQueue()
   }
 
-  @inline(never) private func drainQueue() {
+  @usableFromInline @inline(never) func drainQueue() {
     while queueHead < queue.count {
       let next = queue[queueHead]
       queueHead += 1
@@ -212,26 +223,30 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   }
 
   /// Applies `action` at once (inside handling) or as a new handling step (from outside).
+  @inlinable
   func apply(_ action: Feature.Action) {
     guard isProcessing else { return process(action: action) }
     let old = storedState
     let new = Feature.transform(old, action: action)
     guard !Feature.isUnchanged(old, new) else { return }
-    state = new
+    registrar.willSet(self, keyPath: stateKeyPath)
+    storedState = new
+    registrar.didSet(self, keyPath: stateKeyPath)
     acceptCommit?(new)
     if hasCommitObservers { notifyCommitObservers(new) }
   }
 
   /// Emits `effect` at once (inside handling) or as a new handling step (from outside).
+  @inlinable
   func emit(_ effect: Feature.Effect) {
     guard isProcessing else { return process(effect: effect) }
     effectSubject.onNext(effect)
   }
 
   // Out of line: see `finishProcessing()`.
-  @inline(never) private func process(action: Feature.Action) { process(.action(action)) }
-  @inline(never) private func process(effect: Feature.Effect) { process(.effect(effect)) }
-  @inline(never) private func notifyCommitObservers(_ new: Feature.State) {
+  @usableFromInline @inline(never) func process(action: Feature.Action) { process(.action(action)) }
+  @usableFromInline @inline(never) func process(effect: Feature.Effect) { process(.effect(effect)) }
+  @usableFromInline @inline(never) func notifyCommitObservers(_ new: Feature.State) {
     commitObservers.removeAll { !$0(new) }
   }
 
@@ -248,3 +263,7 @@ public final class Store<Feature: StoreFeature>: ViewStore {
     startedWork?.append(work)
   }
 }
+
+/// Observation tracks ``Store/state`` through the store's registrar (the conformance the `@Observable` macro would
+/// have written).
+extension Store: Observation.Observable {}

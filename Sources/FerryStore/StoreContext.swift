@@ -8,17 +8,20 @@
 /// ``scope(state:action:command:effect:)``.
 @MainActor
 public struct StoreContext<Feature: StoreFeature> {
-  enum Base {
+  // Usable from inline: `state`, `dispatchAction` and `dispatchEffect` are inlined into the app's handlers with
+  // the store's send path (see ``Store``'s cost note).
+  @usableFromInline enum Base {
     case store(Store<Feature>)
     case scoped(ScopedContext<Feature>)
   }
 
-  let base: Base
+  @usableFromInline let base: Base
 
-  init(store: Store<Feature>) { base = .store(store) }
+  @inlinable init(store: Store<Feature>) { base = .store(store) }
   init(scoped: ScopedContext<Feature>) { base = .scoped(scoped) }
 
   /// The current state (for a scoped context, its slice of the screen's state).
+  @inlinable
   public var state: Feature.State {
     switch base {
     case .store(let store): return store.currentState
@@ -27,6 +30,7 @@ public struct StoreContext<Feature: StoreFeature> {
   }
 
   /// Applies `action` through `Feature.transform` and commits the new state (nothing when it is unchanged).
+  @inlinable
   public func dispatchAction(_ action: Feature.Action) {
     switch base {
     case .store(let store): store.apply(action)
@@ -35,6 +39,7 @@ public struct StoreContext<Feature: StoreFeature> {
   }
 
   /// Emits `effect` to every consumer subscribed now (for a scoped context, routed as its scope says).
+  @inlinable
   public func dispatchEffect(_ effect: Feature.Effect) {
     switch base {
     case .store(let store): store.emit(effect)
@@ -197,12 +202,13 @@ private func absurd<Feature: StoreFeature>(_ effect: Never) -> ScopedEffectRoute
 
 /// The verbs of a scoped context, forwarding to its parent context.
 @MainActor
+@usableFromInline
 final class ScopedContext<Feature: StoreFeature> {
   typealias Operation = @Sendable (StoreSend<Feature>) async throws -> Void
 
-  let state: () -> Feature.State
-  let dispatchAction: (Feature.Action) -> Void
-  let dispatchEffect: (Feature.Effect) -> Void
+  @usableFromInline let state: () -> Feature.State
+  @usableFromInline let dispatchAction: (Feature.Action) -> Void
+  @usableFromInline let dispatchEffect: (Feature.Effect) -> Void
   let dispatchCommand: (Feature.Command) -> Void
   let startWork: (AnyHashable?, WorkPolicy, TaskPriority?, @escaping Operation) -> Void
   let cancel: (AnyHashable) -> Void
