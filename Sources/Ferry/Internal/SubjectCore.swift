@@ -136,10 +136,17 @@ final class SubjectCore<Element>: @unchecked Sendable {
   }
 
   /// The latest accepted element and the accepted stop event, read together.
-  @usableFromInline
+  ///
+  /// Inlinable, as ``latest``: read from generic code, the tuple's metadata was looked up (and instantiated) at run
+  /// time on every read — about 4,000 instructions per `BehaviorRelay.value` (callgrind).
+  @inlinable
   var snapshot: (latest: Element?, stop: Event<Element>?) {
     state.withLock { ($0.latestAccepted, $0.acceptedStop) }
   }
+
+  /// The latest accepted element (`BehaviorRelay.value`).
+  @inlinable
+  var latest: Element? { state.withLock { $0.latestAccepted } }
 
   /// Whether any observer is subscribed (a lock holder may read the role-owned list: it only changes under the lock).
   @usableFromInline

@@ -14,6 +14,7 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   /// The latest element sent.
   ///
   /// - Throws: the error the subject terminated with.
+  @inlinable
   public func value() throws -> Element {
     let (latest, stop) = core.snapshot
     if case .error(let error) = stop { throw error }
