@@ -45,7 +45,7 @@ public enum Hooks {
     set { state.withLock { $0.recordCallStackOnError = newValue } }
   }
 
-  static func unhandledError(_ error: any Swift.Error) {
+  @usableFromInline static func unhandledError(_ error: any Swift.Error) {
     let (handler, capture) = state.withLock { state in
       (state.defaultErrorHandler, state.recordCallStackOnError ? state.customCaptureSubscriptionCallstack : nil)
     }

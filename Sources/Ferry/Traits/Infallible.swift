@@ -7,7 +7,7 @@ public protocol InfallibleType<Element>: ObservableConvertibleType {}
 /// ``Infallible/create(subscribe:)``, the factories, or `asInfallible(onErrorJustReturn:)` and its siblings,
 /// which all guarantee that no error reaches a subscriber.
 public struct Infallible<Element>: InfallibleType, Sendable {
-  let source: Observable<Element>
+  @usableFromInline let source: Observable<Element>
 
   package init(raw: Observable<Element>) {
     self.source = raw
@@ -88,19 +88,22 @@ extension Infallible {
   }
 
   /// Sends every element to each of `observers` (completion is forwarded too).
+  @inlinable
   public func bind<Observer: ObserverType>(to observers: Observer...) -> any Disposable
   where Observer.Element == Element {
     source.subscribe { event in observers.forEach { $0.on(event) } }
   }
 
   /// Accepts every element into each of `relays`.
+  @inlinable
   public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
-    source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    source.driveRelays(relays) { $0.accept($1) }
   }
 
   /// Accepts every element into each of `relays`.
+  @inlinable
   public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
-    source.subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    source.driveRelays(relays) { $0.accept($1) }
   }
 }
 

@@ -12,24 +12,28 @@ extension ReplayRelay {
 
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
   /// Accepts every element into each of `relays`.
+  @inlinable
   public func drive(_ relays: ReplayRelay<Element>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    asObservable().driveRelays(relays) { $0.accept($1) }
   }
 
   /// Accepts every element, wrapped in an optional, into each of `relays`.
+  @inlinable
   public func drive(_ relays: ReplayRelay<Element?>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    asObservable().driveRelays(relays) { $0.accept($1) }
   }
 }
 
 extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
   /// Accepts every element into each of `relays`.
+  @inlinable
   public func emit(to relays: ReplayRelay<Element>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    asObservable().driveRelays(relays) { $0.accept($1) }
   }
 
   /// Accepts every element, wrapped in an optional, into each of `relays`.
+  @inlinable
   public func emit(to relays: ReplayRelay<Element?>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    asObservable().driveRelays(relays) { $0.accept($1) }
   }
 }

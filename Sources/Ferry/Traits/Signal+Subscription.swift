@@ -36,34 +36,40 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
   }
 
   /// Sends every element (and completion) to each of `observers`.
+  @inlinable
   public func emit<Observer: ObserverType>(to observers: Observer...) -> any Disposable
   where Observer.Element == Element {
     asObservable().subscribe { event in observers.forEach { $0.on(event) } }
   }
 
   /// Sends every element (and completion), wrapped in an optional, to each of `observers`.
+  @inlinable
   public func emit<Observer: ObserverType>(to observers: Observer...) -> any Disposable
   where Observer.Element == Element? {
     asObservable().subscribe { event in observers.forEach { $0.on(event.map { $0 }) } }
   }
 
   /// Accepts every element into each of `relays`.
+  @inlinable
   public func emit(to relays: BehaviorRelay<Element>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    asObservable().driveRelays(relays) { $0.accept($1) }
   }
 
   /// Accepts every element, wrapped in an optional, into each of `relays`.
+  @inlinable
   public func emit(to relays: BehaviorRelay<Element?>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    asObservable().driveRelays(relays) { $0.accept($1) }
   }
 
   /// Accepts every element into each of `relays`.
+  @inlinable
   public func emit(to relays: PublishRelay<Element>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    asObservable().driveRelays(relays) { $0.accept($1) }
   }
 
   /// Accepts every element, wrapped in an optional, into each of `relays`.
+  @inlinable
   public func emit(to relays: PublishRelay<Element?>...) -> any Disposable {
-    asObservable().subscribe(onNext: { element in relays.forEach { $0.accept(element) } })
+    asObservable().driveRelays(relays) { $0.accept($1) }
   }
 }
