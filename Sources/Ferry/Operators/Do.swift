@@ -171,14 +171,11 @@ final class DoObservable<Element>: Observable<Element>, @unchecked Sendable {
 final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
   // `@unchecked Sendable`: `step` and `handlers` are immutable except `onDispose`, which is read and cleared once
   // by `disposeResources()` (run once, by the caller that wins disposal).
-  let step: @Sendable (Event<Observer.Element>, (Event<Observer.Element>) -> Void) -> DoStep
+  let step: DoObservable<Observer.Element>.Step
   let handlers: DoStopHandlers
   private var onDispose: (@Sendable () -> Void)?
 
-  init(
-    observer: Observer, step: @escaping @Sendable (Event<Observer.Element>, (Event<Observer.Element>) -> Void) -> DoStep,
-    handlers: DoStopHandlers
-  ) {
+  init(observer: Observer, step: @escaping DoObservable<Observer.Element>.Step, handlers: DoStopHandlers) {
     self.step = step
     self.handlers = handlers
     onDispose = handlers.onDispose
