@@ -7,10 +7,11 @@
 /// schedulers make too), or a value used only on the thread or serial queue that runs every action (a test
 /// scheduler's actions). It is not sound for a value that two threads may read and write: put that behind a lock
 /// (`LockedState`) instead.
+@usableFromInline
 package struct UncheckedBox<Value>: @unchecked Sendable {
   /// The boxed value; only the party that currently owns the box may read or replace it.
-  package var value: Value
+  @usableFromInline package var value: Value
 
   /// Boxes `value` for hand-off.
-  package init(_ value: Value) { self.value = value }
+  @inlinable package init(_ value: Value) { self.value = value }
 }

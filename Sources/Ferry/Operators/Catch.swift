@@ -5,32 +5,41 @@ extension ObservableType {
   /// place of the source (errors from that observable are forwarded, not caught again). An error thrown by
   /// `handler` terminates the sequence with it.
   @preconcurrency
+  @inlinable
   public func `catch`(
     _ handler: @escaping @Sendable (any Swift.Error) throws -> Observable<Element>
   ) -> Observable<Element> {
-    CatchObservable(source: asObservable(), handler: handler)
+    // The event step is built here so that the client specialises it (see `EventStep`).
+    CatchObservable(source: asObservable(), step: { passThroughStep($0) }, handler: handler)
   }
 
   /// Emits `element` and completes when the source fails.
   public func catchAndReturn(_ element: Element) -> Observable<Element> {
     let storage = ElementsStorage([element])
-    return CatchObservable(source: asObservable()) { _ in ElementsObservable(storage) }
+    return CatchObservable(source: asObservable(), step: { passThroughStep($0) }) { _ in ElementsObservable(storage) }
   }
 }
 
+@usableFromInline
 final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {
   // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
+  let step: @Sendable (Event<Element>) -> EventStep
   let handler: @Sendable (any Swift.Error) throws -> Observable<Element>
 
-  init(source: Observable<Element>, handler: @escaping @Sendable (any Swift.Error) throws -> Observable<Element>) {
+  @usableFromInline
+  init(
+    source: Observable<Element>, step: @escaping @Sendable (Event<Element>) -> EventStep,
+    handler: @escaping @Sendable (any Swift.Error) throws -> Observable<Element>
+  ) {
     self.source = source
+    self.step = step
     self.handler = handler
   }
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
-    let sink = CatchSink(observer: observer, handler: handler)
+    let sink = CatchSink(observer: observer, step: step, handler: handler)
     sink.setUpstream(source.subscribe(sink))
     return sink
   }
@@ -42,10 +51,17 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @un
   #if DEBUG
   let synchronization = SynchronizationChecker("catch(_:) / catchAndReturn(_:)")
   #endif
+  /// The source's events, classified by a step built in the client (`.next` is then forwarded by address): a
+  /// `switch` over the generic event here looked the event type's metadata up on every element.
+  let step: @Sendable (Event<Observer.Element>) -> EventStep
   let handler: @Sendable (any Swift.Error) throws -> Observable<Observer.Element>
   let fallback = SerialDisposable()
 
-  init(observer: Observer, handler: @escaping @Sendable (any Swift.Error) throws -> Observable<Observer.Element>) {
+  init(
+    observer: Observer, step: @escaping @Sendable (Event<Observer.Element>) -> EventStep,
+    handler: @escaping @Sendable (any Swift.Error) throws -> Observable<Observer.Element>
+  ) {
+    self.step = step
     self.handler = handler
     super.init(observer: observer)
   }
@@ -55,20 +71,27 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @un
     let outermost = synchronization.enter()
     defer { synchronization.leave(outermost) }
     #endif
-    switch event {
-    case .next(let element): forwardNext(element)
+    switch step(event) {
+    case .forwardNext: forwardNextEvent(event)
+    case .handled: break
     case .completed: forwardCompleted()
-    case .error(let error):
-      guard !isDisposed else { return }
-      let next: Observable<Observer.Element>
-      do {
-        next = try handler(error)
-      } catch {
-        forwardError(error)
-        return
-      }
-      fallback.disposable = next.subscribe(CatchFallbackObserver(sink: self))
+    case .error(let error): recover(from: error)
     }
+  }
+
+  /// Subscribes the fallback in place of the failed source. Out of line: it builds values of generic types, whose
+  /// metadata the compiler looks up on entry to the function that does so, whichever path runs.
+  @inline(never)
+  private func recover(from error: any Swift.Error) {
+    guard !isDisposed else { return }
+    let next: Observable<Observer.Element>
+    do {
+      next = try handler(error)
+    } catch {
+      forwardError(error)
+      return
+    }
+    fallback.disposable = next.subscribe(CatchFallbackObserver(sink: self))
   }
 
   override func disposeResources() { fallback.dispose() }

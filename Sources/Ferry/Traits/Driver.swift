@@ -25,18 +25,21 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
 
 extension ObservableConvertibleType {
   /// Converts to a ``Driver`` that emits `onErrorJustReturn` and completes if the source errors.
+  @inlinable
   public func asDriver(onErrorJustReturn: Element) -> Driver<Element> {
     let box = UncheckedBox(onErrorJustReturn)
     return asSharedSequence(DriverSharingStrategy.self) { _ in Driver(raw: Observable.just(box.value)) }
   }
 
   /// Converts to a ``Driver`` that continues with `onErrorDriveWith` if the source errors.
+  @inlinable
   public func asDriver(onErrorDriveWith: Driver<Element>) -> Driver<Element> {
     asSharedSequence(DriverSharingStrategy.self) { _ in onErrorDriveWith }
   }
 
   /// Converts to a ``Driver`` that continues with `onErrorRecover(error)` if the source errors.
   @preconcurrency
+  @inlinable
   public func asDriver(
     onErrorRecover: @escaping @Sendable (_ error: any Swift.Error) -> Driver<Element>
   ) -> Driver<Element> {

@@ -111,12 +111,13 @@ extension ObservableConvertibleType {
   /// The sequence as an ``Infallible`` that emits `element` and completes instead of failing.
   public func asInfallible(onErrorJustReturn element: Element) -> Infallible<Element> {
     let storage = ElementsStorage([element])
-    return Infallible(raw: CatchObservable(source: asObservable()) { _ in ElementsObservable(storage) })
+    return Infallible(
+      raw: CatchObservable(source: asObservable(), step: { passThroughStep($0) }) { _ in ElementsObservable(storage) })
   }
 
   /// The sequence as an ``Infallible`` that continues with `infallible` instead of failing.
   public func asInfallible(onErrorFallbackTo infallible: Infallible<Element>) -> Infallible<Element> {
-    Infallible(raw: CatchObservable(source: asObservable()) { _ in infallible.source })
+    Infallible(raw: CatchObservable(source: asObservable(), step: { passThroughStep($0) }) { _ in infallible.source })
   }
 
   /// The sequence as an ``Infallible`` that continues with the sequence `recover` returns for the error
@@ -125,7 +126,7 @@ extension ObservableConvertibleType {
   public func asInfallible(
     onErrorRecover recover: @escaping @Sendable (any Swift.Error) -> Infallible<Element>
   ) -> Infallible<Element> {
-    Infallible(raw: CatchObservable(source: asObservable()) { recover($0).source })
+    Infallible(raw: CatchObservable(source: asObservable(), step: { passThroughStep($0) }) { recover($0).source })
   }
 }
 

@@ -34,6 +34,7 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
   }
 
   /// Wraps `source` as is (it must already be shared, deliver on the scheduler and never error).
+  @inlinable
   init(raw source: Observable<Element>) {
     self.source = source
   }
@@ -90,6 +91,7 @@ extension SharedSequence {
 
 extension ObservableConvertibleType {
   /// Delivers on the strategy's scheduler, replaces an error with `recover(error)`, and shares.
+  @inlinable
   func asSharedSequence<Strategy: SharingStrategyProtocol>(
     _ strategy: Strategy.Type,
     onErrorRecover recover: @escaping @Sendable (any Swift.Error) -> SharedSequence<Strategy, Element>

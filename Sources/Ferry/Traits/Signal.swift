@@ -22,18 +22,21 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
 
 extension ObservableConvertibleType {
   /// Converts to a ``Signal`` that emits `onErrorJustReturn` and completes if the source errors.
+  @inlinable
   public func asSignal(onErrorJustReturn: Element) -> Signal<Element> {
     let box = UncheckedBox(onErrorJustReturn)
     return asSharedSequence(SignalSharingStrategy.self) { _ in Signal(raw: Observable.just(box.value)) }
   }
 
   /// Converts to a ``Signal`` that continues with `onErrorSignalWith` if the source errors.
+  @inlinable
   public func asSignal(onErrorSignalWith: Signal<Element>) -> Signal<Element> {
     asSharedSequence(SignalSharingStrategy.self) { _ in onErrorSignalWith }
   }
 
   /// Converts to a ``Signal`` that continues with `onErrorRecover(error)` if the source errors.
   @preconcurrency
+  @inlinable
   public func asSignal(
     onErrorRecover: @escaping @Sendable (_ error: any Swift.Error) -> Signal<Element>
   ) -> Signal<Element> {

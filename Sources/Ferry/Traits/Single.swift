@@ -115,7 +115,8 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// Succeeds with `element` instead of failing.
   public func catchAndReturn(_ element: Element) -> Single<Element> {
     let storage = ElementsStorage([element])
-    return Single(raw: CatchObservable(source: source) { _ in ElementsObservable(storage) })
+    return Single(
+      raw: CatchObservable(source: source, step: { passThroughStep($0) }) { _ in ElementsObservable(storage) })
   }
 
   /// Calls the handlers around the events of each subscription, for side effects.
