@@ -44,7 +44,10 @@ extension ObservableType {
   /// Subscribes handlers that receive `object` (held weakly) as their first argument.
   ///
   /// Nothing is called once `object` has been deallocated.
+  ///
+  /// Inlinable, as `subscribe(onNext:…)`, so that the handlers' wrappers are specialised in the client.
   @preconcurrency
+  @inlinable
   public func subscribe<Object: AnyObject>(
     with object: Object,
     onNext: (@Sendable (Object, Element) -> Void)? = nil,
@@ -77,9 +80,10 @@ extension ObservableType {
 ///
 /// `@unchecked Sendable`: reading a `weak` reference is thread-safe in Swift; whether the object may be used on
 /// the delivering thread is the caller's promise, exactly as with RxSwift's `with:` overloads.
+@usableFromInline
 struct WeakReference<Object: AnyObject>: @unchecked Sendable {
-  weak var object: Object?
-  init(_ object: Object) { self.object = object }
+  @usableFromInline weak var object: Object?
+  @inlinable init(_ object: Object) { self.object = object }
 }
 
 /// Reports an error no `onError` handler took (``Hooks``); callable from inlinable code.
