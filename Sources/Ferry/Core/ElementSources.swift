@@ -36,9 +36,10 @@ extension Observable {
 /// Immutable storage for the elements of `just`/`of`/`from`.
 ///
 /// `@unchecked Sendable`: the array is never mutated after init; sharing it between subscriptions is only reading.
+@usableFromInline
 struct ElementsStorage<Element>: @unchecked Sendable {
   let elements: [Element]
-  init(_ elements: [Element]) { self.elements = elements }
+  @usableFromInline init(_ elements: [Element]) { self.elements = elements }
 }
 
 final class ElementsObservable<Element>: Observable<Element>, @unchecked Sendable {

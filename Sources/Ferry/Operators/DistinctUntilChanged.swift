@@ -45,16 +45,19 @@ extension ObservableType {
     _ keySelector: @escaping @Sendable (Element) throws -> Key,
     comparer: @escaping @Sendable (Key, Key) throws -> Bool
   ) -> Observable<Element> {
-    // The event step is built here so that the client specialises it (see `EventStep`); the previous key lives in
-    // the sink, one per subscription.
-    DistinctUntilChangedObservable<Element, Key>(source: asObservable()) { event, currentKey in
+    // The step is built here so that the client specialises it (see `StatefulStepObservable`); the previous key is
+    // the subscription's state.
+    StatefulStepObservable<Element, Element, Key?>(
+      source: asObservable(), initial: nil, operatorName: "distinctUntilChanged"
+    ) { event, currentKey, deliver in
       switch event {
       case .next(let element):
         do {
           let key = try keySelector(element)
           if let previous = currentKey, try comparer(previous, key) { return .handled }
           currentKey = key
-          return .forwardNext
+          deliver(event)
+          return .handled
         } catch {
           return .error(error)
         }
@@ -72,53 +75,5 @@ extension ObservableType {
   {
     distinctUntilChanged(
       KeyPathSelector(keyPath: keyPath).callAsFunction, comparer: EquatableComparison<Property>().callAsFunction)
-  }
-}
-
-@usableFromInline
-final class DistinctUntilChangedObservable<Element, Key>: Observable<Element>, @unchecked Sendable {
-  /// Handles one upstream event, given the subscription's previous key.
-  @usableFromInline
-  typealias Step = @Sendable (Event<Element>, inout Key?) -> EventStep
-
-  // `@unchecked Sendable`: immutable configuration only.
-  let source: Observable<Element>
-  let step: Step
-
-  @usableFromInline
-  init(source: Observable<Element>, step: @escaping Step) {
-    self.source = source
-    self.step = step
-  }
-
-  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == Element {
-    let sink = DistinctUntilChangedSink(observer: observer, step: step)
-    sink.setUpstream(source.subscribe(sink))
-    return sink
-  }
-}
-
-final class DistinctUntilChangedSink<Observer: ObserverType, Key>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: `currentKey` is touched only from `on(_:)`, which the Rx grammar serialises.
-  #if DEBUG
-  let synchronization = SynchronizationChecker("distinctUntilChanged")
-  #endif
-  let step: @Sendable (Event<Observer.Element>, inout Key?) -> EventStep
-  // `@exclusivity(unchecked)`: the grammar serialises `on(_:)`, its only access (the debug checker verifies it); a
-  // run-time access check would cost about 60 instructions per element.
-  @exclusivity(unchecked) private var currentKey: Key?
-
-  init(observer: Observer, step: @escaping @Sendable (Event<Observer.Element>, inout Key?) -> EventStep) {
-    self.step = step
-    super.init(observer: observer)
-  }
-
-  func on(_ event: Event<Observer.Element>) {
-    #if DEBUG
-    let outermost = synchronization.enter()
-    defer { synchronization.leave(outermost) }
-    #endif
-    apply(step(event, &currentKey), to: event)
   }
 }

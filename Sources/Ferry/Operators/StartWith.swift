@@ -1,23 +1,32 @@
 extension ObservableType {
   /// Emits `elements`, in order, before the elements of `self`.
+  @inlinable
   public func startWith(_ elements: Element...) -> Observable<Element> {
-    StartWithObservable(source: asObservable(), elements: ElementsStorage(elements))
+    // The step is built here so that the client specialises it (see `EventStep`).
+    StartWithObservable(source: asObservable(), elements: ElementsStorage(elements), step: { passThroughStep($0) })
   }
 }
 
+@usableFromInline
 final class StartWithObservable<Element>: Observable<Element>, @unchecked Sendable {
   // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let elements: ElementsStorage<Element>
+  let step: @Sendable (Event<Element>) -> EventStep
 
-  init(source: Observable<Element>, elements: ElementsStorage<Element>) {
+  @usableFromInline
+  init(
+    source: Observable<Element>, elements: ElementsStorage<Element>,
+    step: @escaping @Sendable (Event<Element>) -> EventStep
+  ) {
     self.source = source
     self.elements = elements
+    self.step = step
   }
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
-    let sink = StartWithSink(observer: observer)
+    let sink = StartWithSink(observer: observer, step: step)
     for element in elements.elements {
       // Disposal from inside `onNext` stops the prefix and skips the subscription to `source`.
       if sink.isDisposed { return sink }
@@ -30,6 +39,15 @@ final class StartWithObservable<Element>: Observable<Element>, @unchecked Sendab
 }
 
 final class StartWithSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: no mutable state of its own.
-  func on(_ event: Event<Observer.Element>) { forward(event) }
+  // `@unchecked Sendable`: `step` is immutable; no mutable state of its own.
+  /// Classifies the source's events, built in the client: a `switch` over the generic event here looked the event
+  /// type's metadata up on every element.
+  let step: @Sendable (Event<Observer.Element>) -> EventStep
+
+  init(observer: Observer, step: @escaping @Sendable (Event<Observer.Element>) -> EventStep) {
+    self.step = step
+    super.init(observer: observer)
+  }
+
+  func on(_ event: Event<Observer.Element>) { apply(step(event), to: event) }
 }

@@ -35,7 +35,8 @@ extension Infallible {
 
   /// Emits `elements` first, then the elements of `self`.
   public func startWith(_ elements: Element...) -> Infallible<Element> {
-    Infallible(raw: StartWithObservable(source: source, elements: ElementsStorage(elements)))
+    Infallible(
+      raw: StartWithObservable(source: source, elements: ElementsStorage(elements), step: { passThroughStep($0) }))
   }
 
   /// Combines each element with the latest element of `second`; elements that arrive before `second` has

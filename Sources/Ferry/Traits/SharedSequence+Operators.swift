@@ -104,7 +104,8 @@ extension SharedSequenceConvertibleType {
   ///
   /// Like RxCocoa, the elements are emitted synchronously on the subscribing thread.
   public func startWith(_ elements: Element...) -> SharedSequence<SharingStrategy, Element> {
-    SharedSequence(StartWithObservable(source: asObservable(), elements: ElementsStorage(elements)))
+    SharedSequence(
+      StartWithObservable(source: asObservable(), elements: ElementsStorage(elements), step: { passThroughStep($0) }))
   }
 
   /// Emits each accumulation of `accumulator`, starting from `seed`.

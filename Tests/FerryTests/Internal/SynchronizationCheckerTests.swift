@@ -34,6 +34,13 @@ import Testing
     expectStandardError(of: result, contains: "Ferry: scan received overlapping on(_:) calls from two threads")
   }
 
+  @Test func overlappingCallsIntoSkipStopNamingIt() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      overlapTwoThreads { $0.skip(0) }  // 0: the first element must reach the observer, which holds it
+    }
+    expectStandardError(of: result, contains: "Ferry: skip(_:) received overlapping on(_:) calls from two threads")
+  }
+
   @Test func overlappingCallsIntoCreatesObserverStopNamingIt() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let captured = LockedObserver<Int>()
