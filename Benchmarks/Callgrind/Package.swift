@@ -9,7 +9,7 @@ let ferryPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
 
 // The hot paths as a plain executable, counted under `valgrind --tool=callgrind` by `Benchmarks/callgrind-check.sh`
 // (the CI gate: instructions per element are deterministic where timings on a shared machine are not). No
-// dependencies besides Ferry, so it builds offline.
+// dependencies besides Ferry and FerryStore, so it builds offline.
 let package = Package(
   name: "FerryCallgrind",
   platforms: [.iOS(.v17), .macOS(.v14)],
@@ -17,7 +17,9 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "FerryCallgrind",
-      dependencies: [.product(name: "Ferry", package: ferryPackage)],
+      dependencies: [
+        .product(name: "Ferry", package: ferryPackage), .product(name: "FerryStore", package: ferryPackage),
+      ],
       swiftSettings: [.swiftLanguageMode(.v6)]
     )
   ]

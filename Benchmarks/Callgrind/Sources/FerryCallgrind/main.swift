@@ -79,6 +79,7 @@ func run() {
     }
     done.wait()
   default:
+    if runStructCase(name, count: count) { return }
     FileHandle.standardError.write(Data("FerryCallgrind: unknown case \(name)\n".utf8))
     exit(2)
   }
@@ -172,7 +173,8 @@ struct SyncSequence<Base: Sequence & Sendable>: AsyncSequence, Sendable {
   func makeAsyncIterator() -> AsyncIterator { AsyncIterator(iterator: base.makeIterator()) }
 }
 
-if name == "driver" {
+// Main-queue cases: Driver delivery, and the store (main actor) with its adapters.
+if name == "driver" || name.hasPrefix("state.") || name.hasPrefix("store.") {
   // Driver delivery is measured on the main queue; `RunLoop.main` drains it (valgrind 3.19 crashes in the signal
   // thread that `dispatchMain()` starts).
   DispatchQueue.main.async {
