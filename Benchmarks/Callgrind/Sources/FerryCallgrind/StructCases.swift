@@ -1,5 +1,6 @@
 import Ferry
 import FerryStore
+import Observation
 
 // The paths a view model takes with its own state type (a struct, not `Int`): reading `BehaviorRelay.value`,
 // binding and driving into relays, the Driver conversions that catch errors, the common single-source operators,
@@ -60,6 +61,13 @@ func runStructCase(_ name: String, count: Int) -> Bool {
       for index in 0..<count { store.send(.add(index)) }
       sink.total &+= store.currentState.total
     }
+  case "store.floor.observableClass":
+    // The floor of `store.send`: a hand-written `@Observable` class applying the same transform in a method.
+    MainActor.assumeIsolated {
+      let model = ObservableScreen()
+      for index in 0..<count { model.add(index) }
+      sink.total &+= model.state.total
+    }
   case "store.effectSignal":
     MainActor.assumeIsolated {
       let store = Store(initialState: ScreenState(), feature: ScreenFeature())
@@ -78,6 +86,15 @@ func runStructCase(_ name: String, count: Int) -> Bool {
     return false
   }
   return true
+}
+
+/// What a developer writes by hand with Observation: the floor of the store's send.
+@MainActor
+@Observable
+final class ObservableScreen {
+  var state = ScreenState()
+
+  func add(_ value: Int) { state = ScreenFeature.transform(state, action: .add(value)) }
 }
 
 /// The screen the store cases run: one action per `add`, one effect per `emit`.
