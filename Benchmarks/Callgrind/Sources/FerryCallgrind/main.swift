@@ -63,6 +63,52 @@ func run() {
     let subscription = relay.flatMapLatest { Observable.just($0) }.subscribe(onNext: { sink.total &+= $0 })
     for index in 0..<count { relay.accept(index) }
     subscription.dispose()
+  case "merge":
+    // Two relays merged, every element from the first.
+    let first = PublishRelay<Int>()
+    let second = PublishRelay<Int>()
+    let subscription = Observable.merge(first.asObservable(), second.asObservable())
+      .subscribe(onNext: { sink.total &+= $0 })
+    for index in 0..<count { first.accept(index) }
+    subscription.dispose()
+  case "flatMap":
+    // Each element becomes an inner sequence of one element (subscribed, delivered, completed).
+    let relay = PublishRelay<Int>()
+    let subscription = relay.flatMap { Observable.just($0) }.subscribe(onNext: { sink.total &+= $0 })
+    for index in 0..<count { relay.accept(index) }
+    subscription.dispose()
+  case "withLatestFrom":
+    // Elements from the trigger; the other source is set once, before.
+    let trigger = PublishRelay<Int>()
+    let other = BehaviorRelay(value: 1)
+    let subscription = trigger.withLatestFrom(other) { $0 &+ $1 }.subscribe(onNext: { sink.total &+= $0 })
+    for index in 0..<count { trigger.accept(index) }
+    subscription.dispose()
+  case "sample":
+    // Elements from the source, a tick from the sampler after every 8th.
+    let source = PublishRelay<Int>()
+    let sampler = PublishRelay<Void>()
+    let subscription = source.sample(sampler).subscribe(onNext: { sink.total &+= $0 })
+    for index in 0..<count {
+      source.accept(index)
+      if index & 7 == 7 { sampler.accept(()) }
+    }
+    subscription.dispose()
+  case "takeUntil":
+    // Elements while the other sequence never fires.
+    let source = PublishRelay<Int>()
+    let other = PublishRelay<Void>()
+    let subscription = source.take(until: other).subscribe(onNext: { sink.total &+= $0 })
+    for index in 0..<count { source.accept(index) }
+    subscription.dispose()
+  case "skipUntil":
+    // Elements after the other sequence fired once (the gate is open).
+    let source = PublishRelay<Int>()
+    let other = PublishRelay<Void>()
+    let subscription = source.skip(until: other).subscribe(onNext: { sink.total &+= $0 })
+    other.accept(())
+    for index in 0..<count { source.accept(index) }
+    subscription.dispose()
   case "driver":
     let relay = BehaviorRelay(value: 0)
     let subscription = MainActor.assumeIsolated { relay.asDriver().drive(onNext: { sink.total &+= $0 }) }
