@@ -98,3 +98,16 @@ protocol SerializingDownstream<Result>: AnyObject, Sendable {
   /// Forwards completion (once) and ends the subscription.
   func deliverCompleted()
 }
+
+extension SerializingCore where Item == Event<Result> {
+  /// Forwards one event downstream (outside the lock, one at a time): the `deliver` of cores whose items are the
+  /// result's events.
+  @inlinable
+  final func forward(_ event: Event<Result>) {
+    switch event {
+    case .next: downstream.deliverNext(event)
+    case .error(let error): downstream.deliverError(error)
+    case .completed: downstream.deliverCompleted()
+    }
+  }
+}
