@@ -30,6 +30,9 @@ protocol SerializingCoreHost<Result>: SerializingDownstream {
 
   /// Whether the subscription was disposed or has stopped (a source may stop it while it is being subscribed).
   var isDisposed: Bool { get }
+  /// Whether this subscription, or any Ferry sink below it, was disposed or has stopped (see
+  /// ``CoreSourceObserver``).
+  var isDownstreamDisposed: Bool { get }
   /// Attaches the subscription to the sources; disposed with it.
   func setUpstream(_ disposable: any Disposable)
   /// Attaches the core, closed on disposal. Called before any source is subscribed (so before any disposal).
@@ -62,4 +65,24 @@ final class SerializingCoreSink<Observer: ObserverType>: Sink<Observer>, Seriali
   func deliverCompleted() { forwardCompleted() }
 
   override func disposeResources() { core?.close() }
+}
+
+/// The observer of a source whose element loop may run inside `subscribe` (`repeatElement`, `from`, `range` as the
+/// source of `take(until:)` or the outer sequence of `merge`): forwards to the core's handler, and lets the loop
+/// stop once the subscription, or an operator below it such as `take(_:)`, has stopped — as the sink itself does
+/// when it is the observer. (Otherwise like ``TaggedObserver``.)
+@usableFromInline
+struct CoreSourceObserver<Element, Result>: ObserverType, DownstreamDisposalQuery {
+  @usableFromInline let handler: @Sendable (Event<Element>) -> Void
+  @usableFromInline let host: any SerializingCoreHost<Result>
+
+  @inlinable
+  init(host: any SerializingCoreHost<Result>, _ handler: @escaping @Sendable (Event<Element>) -> Void) {
+    self.host = host
+    self.handler = handler
+  }
+
+  @usableFromInline func on(_ event: Event<Element>) { handler(event) }
+
+  var isDownstreamDisposed: Bool { host.isDownstreamDisposed }
 }

@@ -35,7 +35,7 @@ final class TakeUntilCore<Element>: SerializingCore<Event<Element>, Element>, Se
       host.attach(core)
       core.otherSubscription.setDisposable(other.subscribe(TaggedObserver<Other> { core.onOther($0) }))
       if !host.isDisposed {
-        host.setUpstream(source.subscribe(TaggedObserver<Element> { core.onSource($0) }))
+        host.setUpstream(source.subscribe(CoreSourceObserver(host: host) { core.onSource($0) }))
       }
     }
   }
