@@ -58,6 +58,25 @@ class SerializingCore<Item, Result>: @unchecked Sendable {
     }
   }
 
+  /// Like ``emit(_:deliver:)`` for two items decided in one transition (an element and the completion after it):
+  /// both are delivered, or queued, in order, with nothing between them.
+  @inlinable @inline(__always)
+  final func emit(_ item: Item, then next: Item, deliver: (Item) -> Void) {
+    if delivery.takeRoleIfIdle() {
+      // Queued behind the item this thread delivers now; `drain` hands it out next.
+      _ = delivery.enqueue(next)
+      PlatformLock.unlock(lock)
+      SerialDelivery.enter()
+      deliver(item)
+      drain(deliver)
+      SerialDelivery.exit()
+    } else {
+      let dropped = (delivery.enqueue(item), delivery.enqueue(next))
+      PlatformLock.unlock(lock)
+      withExtendedLifetime(dropped) {}
+    }
+  }
+
   /// Delivers queued items until none is left, then gives up the emitter role. Only the emitter calls this. Once
   /// closed, closes the queue and releases what it held after the lock.
   @inlinable @inline(__always)

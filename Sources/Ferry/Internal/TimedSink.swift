@@ -14,6 +14,7 @@ class TimedSink<Observer: ObserverType, State>: SerializingSink<Observer, State,
 
 extension SchedulerType {
   /// `scheduleRelative`, except that a `.never` due time schedules nothing (the timer never fires).
+  @usableFromInline
   func scheduleTimer<StateType>(
     _ state: StateType,
     after dueTime: RxTimeInterval,
@@ -25,6 +26,7 @@ extension SchedulerType {
 }
 
 /// `seconds` as a time interval; an infinite or unrepresentable value is `.never`, a negative one zero.
+@usableFromInline
 func rxTimeInterval(seconds: Double) -> RxTimeInterval {
   let nanoseconds = (seconds * 1_000_000_000).rounded()
   guard nanoseconds.isFinite, nanoseconds < Double(Int.max) else { return .never }

@@ -121,4 +121,4 @@ final class DelaySink<Observer: ObserverType>: TimedSink<Observer, DelayState<Ob
 }
 
 /// Comparisons of scheduler dates tolerate this much floating-point error (in seconds).
-let timeTolerance: TimeInterval = 1e-9
+@usableFromInline let timeTolerance: TimeInterval = 1e-9

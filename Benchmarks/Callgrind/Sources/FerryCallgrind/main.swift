@@ -109,6 +109,27 @@ func run() {
     other.accept(())
     for index in 0..<count { source.accept(index) }
     subscription.dispose()
+  case "debounce":
+    // A burst of elements on virtual time: each one restarts the timer; every 8th burst ends and the timer fires.
+    let scheduler = HistoricalScheduler()
+    let relay = PublishRelay<Int>()
+    let subscription = relay.debounce(.seconds(1), scheduler: scheduler).subscribe(onNext: { sink.total &+= $0 })
+    for index in 0..<count {
+      relay.accept(index)
+      if index & 7 == 7 { scheduler.advanceTo(scheduler.now.addingTimeInterval(2)) }
+    }
+    subscription.dispose()
+  case "throttle":
+    // Virtual time moves 0.25 s per element: one element per second passes at once, the latest of the others when
+    // the period ends.
+    let scheduler = HistoricalScheduler()
+    let relay = PublishRelay<Int>()
+    let subscription = relay.throttle(.seconds(1), scheduler: scheduler).subscribe(onNext: { sink.total &+= $0 })
+    for index in 0..<count {
+      relay.accept(index)
+      scheduler.advanceTo(scheduler.now.addingTimeInterval(0.25))
+    }
+    subscription.dispose()
   case "driver":
     let relay = BehaviorRelay(value: 0)
     let subscription = MainActor.assumeIsolated { relay.asDriver().drive(onNext: { sink.total &+= $0 }) }
