@@ -1,16 +1,4 @@
-/// The base of the sinks of time-based operators, whose events come both from upstream and from timers that
-/// fire on scheduler threads: a ``SerializingSink`` whose items are the events to forward downstream.
-///
-/// All mutable operator state lives in `State`, behind the sink's lock; a transition (`synchronized`) decides
-/// under the lock and queues events in its outbox, which are forwarded after the lock is released, in decision
-/// order and never overlapping.
-///
-/// `@unchecked Sendable`: state and outbox are guarded by `SerializingSink`'s lock.
-class TimedSink<Observer: ObserverType, State>: SerializingSink<Observer, State, Event<Observer.Element>>,
-  @unchecked Sendable
-{
-  override final func deliver(_ item: Event<Observer.Element>) { forward(item) }
-}
+// The timers of the time-based operators (`debounce`, `throttle`, `delay`, `timeout`, `buffer`, `window`).
 
 extension SchedulerType {
   /// `scheduleRelative`, except that a `.never` due time schedules nothing (the timer never fires).
