@@ -77,11 +77,14 @@ struct MergeState<Result> {
   @usableFromInline var starting = false
   @usableFromInline var outerDone = false
   @usableFromInline var stopped = false
-  /// The subscriptions of the running inner sequences by id: `nil` while being subscribed (an inner that completes
-  /// inside `subscribe` removes its entry before there is a subscription to keep). Kept here, under the lock, rather
-  /// than in a `CompositeDisposable` of `SingleAssignmentDisposable`s: two objects fewer per inner sequence.
-  @usableFromInline var inners: [UInt64: (any Disposable)?] = [:]
-  @usableFromInline var nextID: UInt64 = 0
+  /// The running inner sequences' subscriptions, by slot (an inner sequence's id is its slot). Kept here, under the
+  /// lock, rather than in a `CompositeDisposable` of `SingleAssignmentDisposable`s (two objects fewer per inner
+  /// sequence), and in slots rather than a dictionary (no hashing per inner sequence). A slot freed by a completion
+  /// is only taken again by a later registration, which needs the start loop: never while an inner sequence is
+  /// being subscribed to, so `subscribe` finds its own slot, or finds it free if the inner sequence completed inside.
+  @usableFromInline var inners: ContiguousArray<MergeInnerSlot> = []
+  /// The free slots of `inners`.
+  @usableFromInline var freeSlots: ContiguousArray<Int> = []
 
   @inlinable init() {}
 
@@ -96,15 +99,41 @@ struct MergeState<Result> {
     return (inner, register())
   }
 
-  /// Counts a new inner subscription and reserves its entry in `inners`; the caller runs the start loop.
+  /// Counts a new inner subscription and reserves its slot in `inners`; the caller runs the start loop.
   @inlinable
   mutating func register() -> UInt64 {
     active += 1
     starting = true
-    nextID &+= 1
-    inners[nextID] = .some(nil)
-    return nextID
+    if let slot = freeSlots.popLast() {
+      inners[slot] = .subscribing
+      return UInt64(slot)
+    }
+    inners.append(.subscribing)
+    return UInt64(inners.count - 1)
   }
+
+  /// Frees the slot of inner sequence `id` (it completed); returns its subscription, if kept, to dispose and release
+  /// after the lock.
+  @inlinable
+  mutating func remove(_ id: UInt64) -> (any Disposable)? {
+    let slot = Int(id)
+    // Closed: the slots were taken away.
+    guard slot < inners.count else { return nil }
+    var removed = MergeInnerSlot.free
+    swap(&removed, &inners[slot])
+    freeSlots.append(slot)
+    guard case .running(let subscription) = removed else { return nil }
+    return subscription
+  }
+}
+
+/// One slot of ``MergeState/inners``.
+@usableFromInline
+enum MergeInnerSlot {
+  case free
+  /// Registered; its subscription is being made.
+  case subscribing
+  case running(any Disposable)
 }
 
 /// The observer-independent half of a merge subscription: the ``MergeState`` behind the lock of its
@@ -192,8 +221,9 @@ final class MergeCore<Result>: SerializingCore<Event<Result>, Result>, Serializi
     state.starting = false
     // Still running (it did not complete inside `subscribe`) and not disposed: keep it.
     let disposeNow = closed
-    if !disposeNow, state.inners[id] != nil {
-      swap(&subscription, &state.inners[id]!)
+    if !disposeNow, case .subscribing = state.inners[Int(id)], let kept = subscription {
+      state.inners[Int(id)] = .running(kept)
+      subscription = nil
     }
     PlatformLock.unlock(lock)
     if disposeNow { subscription?.dispose() }
@@ -225,19 +255,19 @@ final class MergeCore<Result>: SerializingCore<Event<Result>, Result>, Serializi
     var handler: (@Sendable (Event<Result>, UInt64) -> Void)?
     PlatformLock.lock(lock)
     // Disposed (if it was kept) and released outside the lock.
-    let removed = state.inners.removeValue(forKey: id)
+    let removed = state.remove(id)
     if !closed && !state.stopped {
       state.active -= 1
       if state.isFinished {
         state.stopped = true
         emit(.completed, deliver: forward)
-        removed??.dispose()
+        removed?.dispose()
         return
       }
       if !state.pending.isEmpty { handler = innerHandler }
     }
     PlatformLock.unlock(lock)
-    removed??.dispose()
+    removed?.dispose()
     if let handler { startPending(handler) }
   }
 
@@ -270,11 +300,11 @@ final class MergeCore<Result>: SerializingCore<Event<Result>, Result>, Serializi
     emit(.completed, deliver: forward)
   }
 
-  /// Disposal: stops delivering, disposes every inner subscription (in the order they started) and drops the
+  /// Disposal: stops delivering, disposes every inner subscription (in slot order) and drops the
   /// waiting inner sequences, outside the lock.
   @usableFromInline
   func close() {
-    var inners: [UInt64: (any Disposable)?] = [:]
+    var inners = ContiguousArray<MergeInnerSlot>()
     var pending = FIFOBuffer<Observable<Result>>()
     var handler: (@Sendable (Event<Result>, UInt64) -> Void)?
     PlatformLock.lock(lock)
@@ -283,7 +313,7 @@ final class MergeCore<Result>: SerializingCore<Event<Result>, Result>, Serializi
     swap(&pending, &state.pending)
     swap(&handler, &innerHandler)
     PlatformLock.unlock(lock)
-    for id in inners.keys.sorted() { inners[id]??.dispose() }
+    for case .running(let subscription) in inners { subscription.dispose() }
     withExtendedLifetime((pending, handler)) {}
   }
 }

@@ -213,4 +213,43 @@ import Testing
     #expect(observer.stopEvents == 1)
     #expect(observer.events.current.last == .completed)
   }
+
+  /// `merge` keeps inner subscriptions in slots that completed inner sequences free for later ones: a reused slot
+  /// holds the new subscription, the others keep theirs, disposal ends all that run, and the result completes once
+  /// every inner sequence and the outer one have.
+  @Test func mergeReusesTheSlotsOfCompletedInners() {
+    let a = PublishSubject<Int>()
+    let c = PublishSubject<Int>()
+    let d = PublishSubject<Int>()
+    let outer = PublishSubject<Observable<Int>>()
+    let recorder = EventRecorder<Int>()
+    let subscription = outer.merge().subscribe(recorder)
+    outer.onNext(a.asObservable())
+    // Completes inside its subscription: its slot is free again before `subscribe` returns.
+    outer.onNext(Observable.just(1))
+    outer.onNext(c.asObservable())
+    c.onNext(2)
+    c.onCompleted()
+    outer.onNext(d.asObservable())
+    a.onNext(3)
+    d.onNext(4)
+    #expect(recorder.events.current == [.next(1), .next(2), .next(3), .next(4)])
+    #expect(a.hasObservers && d.hasObservers && !c.hasObservers)
+    outer.onCompleted()
+    d.onCompleted()
+    #expect(recorder.events.current.last == .next(4))
+    a.onCompleted()
+    #expect(recorder.events.current.last == .completed)
+
+    let e = PublishSubject<Int>()
+    let f = PublishSubject<Int>()
+    let outer2 = PublishSubject<Observable<Int>>()
+    let disposed = outer2.merge().subscribe(EventRecorder<Int>())
+    outer2.onNext(e.asObservable())
+    outer2.onNext(Observable.just(0))
+    outer2.onNext(f.asObservable())
+    disposed.dispose()
+    #expect(!e.hasObservers && !f.hasObservers && !outer2.hasObservers)
+    subscription.dispose()
+  }
 }
