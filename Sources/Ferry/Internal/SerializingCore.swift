@@ -1,16 +1,18 @@
-/// The observer-independent half of a sink with several sources (`combineLatest`, `zip`, `flatMapLatest`): one
-/// lock, the delivery queue and emitter role behind it, and the downstream to deliver to.
+/// The observer-independent half of every operator with several sources or timers (`merge` and the flatMap family,
+/// `combineLatest`, `zip`, `withLatestFrom`, `sample`, `take(until:)`, `skip(until:)`, `debounce`, `throttle`,
+/// `delay`, `timeout`, `buffer`, `window`): one lock, the delivery queue and emitter role behind it, and the
+/// downstream to deliver to.
 ///
-/// Why not ``SerializingSink``: a sink's methods run as unspecialised generic code (reached through `subscribe`'s
+/// Why a core and not a sink: a sink's methods run as unspecialised generic code (reached through `subscribe`'s
 /// vtable entry and observers' witness tables), where every generic value type touched costs a runtime metadata
 /// lookup per element (about 330 instructions each, issue 11). This class does not depend on the downstream
 /// observer's type, so subclasses' inlinable methods — called from event handlers built in the operators'
 /// inlinable entry points — are specialised in the client; only a ready `Event` crosses into generic code, by
 /// address, through ``SerializingDownstream``.
 ///
-/// Same protocol as ``SerializingSink``: decide under `lock`; ``emit(_:deliver:)`` then delivers after it, one item
-/// at a time, by the thread that took the emitter role of ``SerialDeliveryStateMachine`` (others, and re-entrant
-/// sends, queue behind it); what is replaced or dropped is released after the lock.
+/// The protocol: decide under `lock`; ``emit(_:deliver:)`` then delivers after it, one item at a time, by the thread
+/// that took the emitter role of ``SerialDeliveryStateMachine`` (others, and re-entrant sends, queue behind it);
+/// what is replaced or dropped is released after the lock.
 ///
 /// `@unchecked Sendable`: `delivery`, `closed` and subclasses' state are guarded by `lock`; deliveries are
 /// serialised by the emitter role kept under it.
@@ -58,6 +60,35 @@ class SerializingCore<Item, Result>: @unchecked Sendable {
     }
   }
 
+  /// Like ``emit(_:deliver:)`` for two items decided in one transition (an element and the completion after it):
+  /// both are delivered, or queued, in order, with nothing between them.
+  @inlinable @inline(__always)
+  final func emit(_ item: Item, then next: Item, deliver: (Item) -> Void) {
+    emit(item, then: next, nil, deliver: deliver)
+  }
+
+  /// Like ``emit(_:deliver:)`` for two or three items decided in one transition (`window`'s rotation: the last
+  /// element, the window's completion, the next window): all are delivered, or queued, in order, with nothing
+  /// between them.
+  @inlinable @inline(__always)
+  final func emit(_ item: Item, then next: Item, _ last: Item?, deliver: (Item) -> Void) {
+    if delivery.takeRoleIfIdle() {
+      // Queued behind the item this thread delivers now; `drain` hands them out next. (The role is held, so the
+      // queue is open.)
+      _ = delivery.enqueue(next)
+      if let last { _ = delivery.enqueue(last) }
+      PlatformLock.unlock(lock)
+      SerialDelivery.enter()
+      deliver(item)
+      drain(deliver)
+      SerialDelivery.exit()
+    } else {
+      let dropped = (delivery.enqueue(item), delivery.enqueue(next), last.flatMap { delivery.enqueue($0) })
+      PlatformLock.unlock(lock)
+      withExtendedLifetime(dropped) {}
+    }
+  }
+
   /// Delivers queued items until none is left, then gives up the emitter role. Only the emitter calls this. Once
   /// closed, closes the queue and releases what it held after the lock.
   @inlinable @inline(__always)
@@ -97,4 +128,17 @@ protocol SerializingDownstream<Result>: AnyObject, Sendable {
   func deliverError(_ error: any Swift.Error)
   /// Forwards completion (once) and ends the subscription.
   func deliverCompleted()
+}
+
+extension SerializingCore where Item == Event<Result> {
+  /// Forwards one event downstream (outside the lock, one at a time): the `deliver` of cores whose items are the
+  /// result's events.
+  @inlinable
+  final func forward(_ event: Event<Result>) {
+    switch event {
+    case .next: downstream.deliverNext(event)
+    case .error(let error): downstream.deliverError(error)
+    case .completed: downstream.deliverCompleted()
+    }
+  }
 }

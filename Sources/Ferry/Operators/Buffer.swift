@@ -5,107 +5,156 @@ extension ObservableType {
   ///
   /// - Precondition: `timeSpan` is longer than zero (a zero time span would close an empty buffer after another
   ///   without time moving on) and `count > 0`.
+  @inlinable
   public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: any SchedulerType) -> Observable<[Element]> {
     precondition(
       timeSpan.nanoseconds > 0, "buffer(timeSpan:count:scheduler:): timeSpan must be > 0, got \(timeSpan)")
     precondition(count > 0, "buffer(timeSpan:count:scheduler:): count must be > 0, got \(count)")
-    return BufferTimeCountObservable(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
+    return SerializingCoreObservable(
+      run: BufferCore.makeRun(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler))
   }
 }
 
-final class BufferTimeCountObservable<Element>: Observable<[Element]>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
-  let source: Observable<Element>
-  let timeSpan: RxTimeInterval
-  let count: Int
-  let scheduler: any SchedulerType
+/// The observer-independent half of a `buffer(timeSpan:count:scheduler:)` subscription: the current array behind the
+/// lock of its ``SerializingCore``, and the timer that closes it. Its inlinable methods run specialised in the
+/// client, called from the handlers ``makeRun(source:timeSpan:count:scheduler:)`` builds.
+///
+/// `@unchecked Sendable`: `buffer`, `windowID` and `stopped` are guarded by `lock`; `timer` is a thread-safe
+/// `SerialDisposable`; the rest is immutable.
+@usableFromInline
+final class BufferCore<Element>: SerializingCore<Event<[Element]>, [Element]>, SerializingCoreClosing,
+  @unchecked Sendable
+{
+  // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
+  @usableFromInline @exclusivity(unchecked) final var buffer: [Element] = []
+  /// Identifies the current buffer; a timer only closes the buffer it was started for.
+  @usableFromInline @exclusivity(unchecked) final var windowID: UInt64 = 0
+  /// A stop event was decided: nothing more is queued.
+  @usableFromInline @exclusivity(unchecked) final var stopped = false
+  @usableFromInline final let timer = SerialDisposable()
+  @usableFromInline final let timeSpan: RxTimeInterval
+  @usableFromInline final let count: Int
+  @usableFromInline final let scheduler: any SchedulerType
 
-  init(source: Observable<Element>, timeSpan: RxTimeInterval, count: Int, scheduler: any SchedulerType) {
-    self.source = source
+  @usableFromInline
+  init(
+    downstream: any SerializingDownstream<[Element]>, timeSpan: RxTimeInterval, count: Int,
+    scheduler: any SchedulerType
+  ) {
     self.timeSpan = timeSpan
     self.count = count
     self.scheduler = scheduler
+    super.init(downstream: downstream)
   }
 
-  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == [Element] {
-    let sink = BufferTimeCountSink(observer: observer, parent: self)
-    sink.startTimer(windowID: 0)
-    sink.setUpstream(source.subscribe(sink))
-    return sink
-  }
-}
-
-struct BufferState<Element> {
-  var buffer: [Element] = []
-  /// Identifies the current buffer; a timer only closes the buffer it was started for.
-  var windowID: UInt64 = 0
-}
-
-/// `@unchecked Sendable`: state is in `TimedSink`'s lock; `timer` is a thread-safe `SerialDisposable`.
-final class BufferTimeCountSink<Element, Observer: ObserverType>: TimedSink<Observer, BufferState<Element>>,
-  ObserverType, @unchecked Sendable
-where Observer.Element == [Element] {
-  let parent: BufferTimeCountObservable<Element>
-  let timer = SerialDisposable()
-
-  init(observer: Observer, parent: BufferTimeCountObservable<Element>) {
-    self.parent = parent
-    super.init(observer: observer, state: BufferState())
-  }
-
-  func on(_ event: Event<Element>) {
-    switch event {
-    case .next(let element):
-      let count = parent.count
-      let newWindow = synchronized { state, outbox -> UInt64? in
-        state.buffer.append(element)
-        guard state.buffer.count == count else { return nil }
-        return Self.closeWindow(&state, &outbox)
-      }
-      if let newWindow { startTimer(windowID: newWindow) }
-    case .error(let error):
-      synchronized { state, outbox in
-        state.buffer = []
-        outbox.send(.error(error))
-      }
-    case .completed:
-      synchronized { state, outbox in
-        outbox.send(.next(state.buffer))
-        state.buffer = []
-        outbox.send(.completed)
-      }
+  @inlinable
+  static func makeRun(
+    source: Observable<Element>, timeSpan: RxTimeInterval, count: Int, scheduler: any SchedulerType
+  ) -> @Sendable (any SerializingCoreHost<[Element]>) -> Void {
+    { host in
+      let core = BufferCore(downstream: host, timeSpan: timeSpan, count: count, scheduler: scheduler)
+      host.attach(core)
+      core.startTimer(windowID: 0)
+      host.setUpstream(
+        source.subscribe(
+          CoreSourceObserver(host: host) { event in
+            switch event {
+            case .next(let element): core.onNext(element)
+            case .error(let error): core.stop(error)
+            case .completed: core.onCompleted()
+            }
+          }))
     }
   }
 
-  private static func closeWindow(_ state: inout BufferState<Element>, _ outbox: inout Outbox) -> UInt64 {
-    outbox.send(.next(state.buffer))
-    state.buffer = []
-    state.windowID &+= 1
-    return state.windowID
+  /// An element joins the current array; a full array is emitted and the next one starts (with its time span).
+  @inlinable
+  final func onNext(_ element: Element) {
+    PlatformLock.lock(lock)
+    guard !closed && !stopped else {
+      PlatformLock.unlock(lock)
+      return
+    }
+    buffer.append(element)
+    guard buffer.count == count else {
+      PlatformLock.unlock(lock)
+      return
+    }
+    let newWindow = closeWindow()
+    startTimer(windowID: newWindow)
   }
 
-  func startTimer(windowID: UInt64) {
-    guard !isDisposed else { return }
-    timer.disposable = parent.scheduler.scheduleTimer(windowID, after: parent.timeSpan) { [self] windowID in
-      self.fire(windowID)
+  /// Called under the lock, returns without it: emits the current array and starts the next one; returns its id.
+  @inlinable
+  final func closeWindow() -> UInt64 {
+    var full: [Element] = []
+    swap(&full, &buffer)
+    windowID &+= 1
+    let newWindow = windowID
+    emit(.next(full), deliver: forward)
+    return newWindow
+  }
+
+  /// Starts the time span of buffer `windowID`. (Disposed meanwhile: `timer` is disposed too, and disposes what it
+  /// is given.)
+  @inlinable
+  final func startTimer(windowID: UInt64) {
+    timer.disposable = scheduler.scheduleTimer(windowID, after: timeSpan) { [self] windowID in
+      fire(windowID)
       return Disposables.create()
     }
   }
 
-  private func fire(_ windowID: UInt64) {
-    let newWindow = synchronized { state, outbox -> UInt64? in
-      guard state.windowID == windowID else { return nil }
-      return Self.closeWindow(&state, &outbox)
+  /// The time span of buffer `windowID` ended: emits it, unless it was already emitted full.
+  @inlinable
+  final func fire(_ windowID: UInt64) {
+    PlatformLock.lock(lock)
+    guard !closed && !stopped && self.windowID == windowID else {
+      PlatformLock.unlock(lock)
+      return
     }
-    if let newWindow { startTimer(windowID: newWindow) }
+    let newWindow = closeWindow()
+    startTimer(windowID: newWindow)
   }
 
-  override func disposeResources() {
-    timer.dispose()
-    _ = withState { state in
-      defer { state.buffer = [] }
-      return state.buffer
+  /// The source completed: the current array is emitted, then the completion.
+  @inlinable
+  final func onCompleted() {
+    PlatformLock.lock(lock)
+    guard !closed && !stopped else {
+      PlatformLock.unlock(lock)
+      return
     }
+    stopped = true
+    var last: [Element] = []
+    swap(&last, &buffer)
+    emit(.next(last), then: .completed, deliver: forward)
+  }
+
+  /// The source failed: the current array is dropped (after the lock).
+  @inlinable
+  final func stop(_ error: any Swift.Error) {
+    var released: [Element] = []
+    PlatformLock.lock(lock)
+    guard !closed && !stopped else {
+      PlatformLock.unlock(lock)
+      return
+    }
+    stopped = true
+    swap(&released, &buffer)
+    emit(.error(error), deliver: forward)
+    withExtendedLifetime(released) {}
+  }
+
+  /// Disposal: stops delivering, cancels the timer and releases the current array (outside the lock).
+  @usableFromInline
+  func close() {
+    var released: [Element] = []
+    PlatformLock.lock(lock)
+    closed = true
+    swap(&released, &buffer)
+    PlatformLock.unlock(lock)
+    timer.dispose()
+    withExtendedLifetime(released) {}
   }
 }

@@ -1,5 +1,6 @@
 extension ObservableType {
   /// Emits the elements of `self`, then, once it completed, those of `second`.
+  @inlinable
   public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Element>
   where Source.Element == Element {
     Observable.from([asObservable(), second.asObservable()]).concat()
@@ -9,16 +10,19 @@ extension ObservableType {
   ///
   /// Synchronously completing sources are subscribed to in a loop, not recursively, so long chains do not grow
   /// the stack.
+  @inlinable
   public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
     Observable.from(sources).concat()
   }
 
   /// Emits the elements of each of `sources` in turn, subscribing to the next one when the previous completed.
+  @inlinable
   public static func concat<S: Sequence>(_ sources: S) -> Observable<Element> where S.Element == Observable<Element> {
     Observable.from(Array(sources)).concat()
   }
 
   /// Emits the elements of each of `sources` in turn, subscribing to the next one when the previous completed.
+  @inlinable
   public static func concat<C: Collection>(_ sources: C) -> Observable<Element> where C.Element == Observable<Element> {
     Observable.from(Array(sources)).concat()
   }
@@ -27,7 +31,8 @@ extension ObservableType {
 extension ObservableType where Element: ObservableConvertibleType {
   /// Emits the elements of each inner sequence in turn: the next one is subscribed to when the previous one
   /// completed (inner sequences that arrive meanwhile are queued, in order).
+  @inlinable
   public func concat() -> Observable<Element.Element> {
-    MergeObservable(source: asObservable(), maxConcurrent: 1, overflow: .queue) { $0 }
+    mergeObservable(asObservable(), maxConcurrent: 1, dropsWhileBusy: false) { $0.asObservable() }
   }
 }

@@ -4,9 +4,10 @@ extension ObservableType {
   ///
   /// `selector` runs when the element arrives. Completes when `self` and every inner sequence have completed.
   @preconcurrency
+  @inlinable
   public func concatMap<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
   ) -> Observable<Source.Element> {
-    MergeObservable(source: asObservable(), maxConcurrent: 1, overflow: .queue, selector: selector)
+    mergeObservable(asObservable(), maxConcurrent: 1, dropsWhileBusy: false) { try selector($0).asObservable() }
   }
 }

@@ -6,94 +6,136 @@ extension ObservableType {
   /// arrives before that.
   ///
   /// - Precondition: `dueTime` is not negative.
+  @inlinable
   public func debounce(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
     precondition(dueTime.nanoseconds >= 0, "debounce(_:scheduler:): dueTime must be >= 0, got \(dueTime)")
-    return DebounceObservable(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+    return SerializingCoreObservable(
+      run: DebounceCore.makeRun(source: asObservable(), dueTime: dueTime, scheduler: scheduler))
   }
 }
 
-final class DebounceObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
-  let source: Observable<Element>
-  let dueTime: RxTimeInterval
-  let scheduler: any SchedulerType
-
-  init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: any SchedulerType) {
-    self.source = source
-    self.dueTime = dueTime
-    self.scheduler = scheduler
-  }
-
-  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == Element {
-    let sink = DebounceSink(observer: observer, dueTime: dueTime, scheduler: scheduler)
-    sink.setUpstream(source.subscribe(sink))
-    return sink
-  }
-}
-
-struct DebounceState<Element> {
-  /// Identifies the latest element; a timer only emits the element it was started for.
-  var id: UInt64 = 0
-  var pending: Element?
-}
-
-/// `@unchecked Sendable`: state is in `TimedSink`'s lock; `timer` is a thread-safe `SerialDisposable`.
-final class DebounceSink<Observer: ObserverType>: TimedSink<Observer, DebounceState<Observer.Element>>, ObserverType,
+/// The observer-independent half of a `debounce` subscription: the pending element behind the lock of its
+/// ``SerializingCore``, and the timer. Its inlinable methods run specialised in the client, called from the handlers
+/// ``makeRun(source:dueTime:scheduler:)`` builds.
+///
+/// `@unchecked Sendable`: `id`, `pending` and `stopped` are guarded by `lock`; `timer` is a thread-safe
+/// `SerialDisposable`; the rest is immutable.
+@usableFromInline
+final class DebounceCore<Element>: SerializingCore<Event<Element>, Element>, SerializingCoreClosing,
   @unchecked Sendable
 {
-  let dueTime: RxTimeInterval
-  let scheduler: any SchedulerType
-  let timer = SerialDisposable()
+  // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
+  /// Identifies the latest element; a timer only emits the element it was started for.
+  @usableFromInline @exclusivity(unchecked) final var id: UInt64 = 0
+  @usableFromInline @exclusivity(unchecked) final var pending: Element?
+  /// A stop event was decided: nothing more is queued.
+  @usableFromInline @exclusivity(unchecked) final var stopped = false
+  @usableFromInline final let timer = SerialDisposable()
+  @usableFromInline final let dueTime: RxTimeInterval
+  @usableFromInline final let scheduler: any SchedulerType
 
-  init(observer: Observer, dueTime: RxTimeInterval, scheduler: any SchedulerType) {
+  @usableFromInline
+  init(downstream: any SerializingDownstream<Element>, dueTime: RxTimeInterval, scheduler: any SchedulerType) {
     self.dueTime = dueTime
     self.scheduler = scheduler
-    super.init(observer: observer, state: DebounceState())
+    super.init(downstream: downstream)
   }
 
-  func on(_ event: Event<Observer.Element>) {
-    switch event {
-    case .next(let element):
-      let id = synchronized { state, outbox -> UInt64 in
-        state.id &+= 1
-        outbox.replace(&state.pending, with: element)
-        return state.id
-      }
-      guard !isDisposed else { return }
-      timer.disposable = scheduler.scheduleTimer(id, after: dueTime) { [self] id in
-        self.fire(id)
-        return Disposables.create()
-      }
-    case .error(let error):
-      synchronized { state, outbox in
-        outbox.replace(&state.pending, with: nil)
-        outbox.send(.error(error))
-      }
-    case .completed:
-      synchronized { state, outbox in
-        if let pending = state.pending {
-          state.pending = nil
-          outbox.send(.next(pending))
-        }
-        outbox.send(.completed)
-      }
+  @inlinable
+  static func makeRun(
+    source: Observable<Element>, dueTime: RxTimeInterval, scheduler: any SchedulerType
+  ) -> @Sendable (any SerializingCoreHost<Element>) -> Void {
+    { host in
+      let core = DebounceCore(downstream: host, dueTime: dueTime, scheduler: scheduler)
+      host.attach(core)
+      host.setUpstream(
+        source.subscribe(
+          CoreSourceObserver(host: host) { event in
+            switch event {
+            case .next(let element): core.onNext(element)
+            case .error(let error): core.stop(error)
+            case .completed: core.onCompleted()
+            }
+          }))
     }
   }
 
-  private func fire(_ id: UInt64) {
-    synchronized { state, outbox in
-      guard state.id == id, let pending = state.pending else { return }
-      state.pending = nil
-      outbox.send(.next(pending))
+  /// An element replaces the pending one (released after the lock) and restarts the timer.
+  @inlinable
+  final func onNext(_ element: Element) {
+    var released: Element? = element
+    PlatformLock.lock(lock)
+    guard !closed && !stopped else {
+      PlatformLock.unlock(lock)
+      return
+    }
+    id &+= 1
+    let id = self.id
+    swap(&released, &pending)
+    PlatformLock.unlock(lock)
+    withExtendedLifetime(released) {}
+    // Disposed meanwhile: `timer` is disposed too, and disposes what it is given.
+    timer.disposable = scheduler.scheduleTimer(id, after: dueTime) { [self] id in
+      fire(id)
+      return Disposables.create()
     }
   }
 
-  override func disposeResources() {
+  /// The timer of element `id` fired: emits it, unless a later element replaced it.
+  @inlinable
+  final func fire(_ id: UInt64) {
+    PlatformLock.lock(lock)
+    guard !closed && !stopped && self.id == id, pending != nil else {
+      PlatformLock.unlock(lock)
+      return
+    }
+    var element: Element? = nil
+    swap(&element, &pending)
+    emit(.next(element!), deliver: forward)
+  }
+
+  /// The source completed: the pending element is emitted before the completion.
+  @inlinable
+  final func onCompleted() {
+    PlatformLock.lock(lock)
+    guard !closed && !stopped else {
+      PlatformLock.unlock(lock)
+      return
+    }
+    stopped = true
+    var element: Element? = nil
+    swap(&element, &pending)
+    if let element {
+      emit(.next(element), then: .completed, deliver: forward)
+    } else {
+      emit(.completed, deliver: forward)
+    }
+  }
+
+  /// The source failed: the pending element is dropped (after the lock).
+  @inlinable
+  final func stop(_ error: any Swift.Error) {
+    var released: Element? = nil
+    PlatformLock.lock(lock)
+    guard !closed && !stopped else {
+      PlatformLock.unlock(lock)
+      return
+    }
+    stopped = true
+    swap(&released, &pending)
+    emit(.error(error), deliver: forward)
+    withExtendedLifetime(released) {}
+  }
+
+  /// Disposal: stops delivering, cancels the timer and releases the pending element (outside the lock).
+  @usableFromInline
+  func close() {
+    var released: Element? = nil
+    PlatformLock.lock(lock)
+    closed = true
+    swap(&released, &pending)
+    PlatformLock.unlock(lock)
     timer.dispose()
-    _ = withState { state in
-      defer { state.pending = nil }
-      return state.pending
-    }
+    withExtendedLifetime(released) {}
   }
 }

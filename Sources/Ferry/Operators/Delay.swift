@@ -8,84 +8,96 @@ extension ObservableType {
   /// scheduler, one event per timer, rather than being forwarded synchronously).
   ///
   /// - Precondition: `dueTime` is not negative (RxSwift documents nothing for it and would schedule in the past).
+  @inlinable
   public func delay(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
     precondition(dueTime.nanoseconds >= 0, "delay(_:scheduler:): dueTime must be >= 0, got \(dueTime)")
-    return DelayObservable(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+    return SerializingCoreObservable(
+      run: DelayCore.makeRun(source: asObservable(), dueTime: dueTime, scheduler: scheduler))
   }
 }
 
-final class DelayObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
-  let source: Observable<Element>
-  let dueTime: RxTimeInterval
-  let scheduler: any SchedulerType
-
-  init(source: Observable<Element>, dueTime: RxTimeInterval, scheduler: any SchedulerType) {
-    self.source = source
-    self.dueTime = dueTime
-    self.scheduler = scheduler
-  }
-
-  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == Element {
-    let sink = DelaySink(observer: observer, dueTime: dueTime, scheduler: scheduler)
-    // Not `setUpstream`: the source subscription ends at the source's stop event, while the delayed events are
-    // still to come (as in RxSwift).
-    sink.sourceSubscription.setDisposable(source.subscribe(sink))
-    return sink
-  }
-}
-
-struct DelayState<Element> {
+/// The observer-independent half of a `delay` subscription: the events waiting for their due date behind the lock
+/// of its ``SerializingCore``, and the timer of the first one. Its inlinable methods run specialised in the client,
+/// called from the handlers ``makeRun(source:dueTime:scheduler:)`` builds.
+///
+/// `@unchecked Sendable`: `queue`, `isTimerActive` and `stopped` are guarded by `lock`; `timer` and
+/// `sourceSubscription` are thread-safe; the rest is immutable.
+@usableFromInline
+final class DelayCore<Element>: SerializingCore<Event<Element>, Element>, SerializingCoreClosing, @unchecked Sendable {
+  // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
   /// Events waiting for their due date, in arrival order (so in due order).
-  var queue: [(due: Date, event: Event<Element>)] = []
+  @usableFromInline @exclusivity(unchecked) final var queue = FIFOBuffer<(due: Date, event: Event<Element>)>()
   /// Whether a timer is scheduled for the head of `queue`.
-  var isTimerActive = false
-}
+  @usableFromInline @exclusivity(unchecked) final var isTimerActive = false
+  /// An error was decided: nothing more is queued.
+  @usableFromInline @exclusivity(unchecked) final var stopped = false
+  @usableFromInline final let timer = SerialDisposable()
+  /// Not the sink's upstream: the source subscription ends at the source's stop event, while the delayed events are
+  /// still to come (as in RxSwift).
+  @usableFromInline final let sourceSubscription = SingleAssignmentDisposable()
+  @usableFromInline final let dueTime: RxTimeInterval
+  @usableFromInline final let scheduler: any SchedulerType
 
-/// `@unchecked Sendable`: state is in `TimedSink`'s lock; `timer` and `sourceSubscription` are thread-safe.
-final class DelaySink<Observer: ObserverType>: TimedSink<Observer, DelayState<Observer.Element>>, ObserverType,
-  @unchecked Sendable
-{
-  let dueTime: RxTimeInterval
-  let scheduler: any SchedulerType
-  let timer = SerialDisposable()
-  let sourceSubscription = SingleAssignmentDisposable()
-
-  init(observer: Observer, dueTime: RxTimeInterval, scheduler: any SchedulerType) {
+  @usableFromInline
+  init(downstream: any SerializingDownstream<Element>, dueTime: RxTimeInterval, scheduler: any SchedulerType) {
     self.dueTime = dueTime
     self.scheduler = scheduler
-    super.init(observer: observer, state: DelayState())
+    super.init(downstream: downstream)
   }
 
-  func on(_ event: Event<Observer.Element>) {
+  @inlinable
+  static func makeRun(
+    source: Observable<Element>, dueTime: RxTimeInterval, scheduler: any SchedulerType
+  ) -> @Sendable (any SerializingCoreHost<Element>) -> Void {
+    { host in
+      let core = DelayCore(downstream: host, dueTime: dueTime, scheduler: scheduler)
+      host.attach(core)
+      core.sourceSubscription.setDisposable(source.subscribe(CoreSourceObserver(host: host) { core.on($0) }))
+    }
+  }
+
+  /// An event of the source: an error is delivered at once (dropping what waits, after the lock); an element or the
+  /// completion waits `dueTime`.
+  @inlinable
+  final func on(_ event: Event<Element>) {
     if event.isStopEvent { sourceSubscription.dispose() }
     if case .error(let error) = event {
-      synchronized { state, outbox in
-        outbox.replace(&state.queue, with: [])
-        outbox.send(.error(error))
+      var released = FIFOBuffer<(due: Date, event: Event<Element>)>()
+      PlatformLock.lock(lock)
+      guard !closed && !stopped else {
+        PlatformLock.unlock(lock)
+        return
       }
+      stopped = true
+      swap(&released, &queue)
+      emit(.error(error), deliver: forward)
+      withExtendedLifetime(released) {}
       return
     }
     let due = scheduler.now.addingTimeInterval(dueTime.timeInterval)
-    let startTimer = synchronized { state, _ -> Bool in
-      state.queue.append((due, event))
-      defer { state.isTimerActive = true }
-      return !state.isTimerActive
+    PlatformLock.lock(lock)
+    guard !closed && !stopped else {
+      PlatformLock.unlock(lock)
+      return
     }
+    queue.append((due, event))
+    let startTimer = !isTimerActive
+    isTimerActive = true
+    PlatformLock.unlock(lock)
     if startTimer { schedule(after: dueTime) }
   }
 
   /// Only one party schedules at a time (the producer that activates the timer, or the firing timer that keeps it
   /// active), but the new timer may fire on another thread, and schedule the next one, before `scheduleTimer`
   /// returns. So its slot is put in `timer` first: replacing a slot disposes the previous timer, which has run.
-  private func schedule(after interval: RxTimeInterval) {
-    guard !isDisposed else { return }
+  /// (Disposed meanwhile: `timer` is disposed too, and disposes the slot.)
+  @inlinable
+  final func schedule(after interval: RxTimeInterval) {
     let slot = SingleAssignmentDisposable()
     timer.disposable = slot
     slot.setDisposable(
       scheduler.scheduleTimer((), after: interval) { [self] _ in
-        self.fire()
+        fire()
         return Disposables.create()
       })
   }
@@ -94,31 +106,51 @@ final class DelaySink<Observer: ObserverType>: TimedSink<Observer, DelayState<Ob
   /// as in RxSwift: an event that is already due is scheduled anew with a zero delay, so on a `TestScheduler` (with
   /// its processing delay) events that arrived together are delivered one virtual tick apart
   /// (`Single.just(1).delay(.seconds(10), …)` succeeds at 210 and completes at 211).
-  private func fire() {
+  @inlinable
+  final func fire() {
     let now = scheduler.now
-    let remaining = synchronized { state, outbox -> TimeInterval? in
-      if let head = state.queue.first, head.due.timeIntervalSince(now) <= timeTolerance {
-        state.queue.removeFirst()
-        outbox.send(head.event)
+    PlatformLock.lock(lock)
+    guard !closed else {
+      PlatformLock.unlock(lock)
+      return
+    }
+    var due: Event<Element>?
+    if let head = queue.popFirst() {
+      if head.due.timeIntervalSince(now) <= timeTolerance {
+        due = head.event
+      } else {
+        queue.prepend(head)
       }
-      guard let head = state.queue.first else {
-        state.isTimerActive = false
-        return nil
-      }
-      return head.due.timeIntervalSince(now)
+    }
+    // The next head decides the next timer (peeked: taken and put back).
+    var remaining: TimeInterval?
+    if let next = queue.popFirst() {
+      remaining = next.due.timeIntervalSince(now)
+      queue.prepend(next)
+    } else {
+      isTimerActive = false
+    }
+    if let due {
+      emit(due, deliver: forward)
+    } else {
+      PlatformLock.unlock(lock)
     }
     if let remaining { schedule(after: rxTimeInterval(seconds: remaining)) }
   }
 
-  override func disposeResources() {
+  /// Disposal: stops delivering, ends the source subscription and the timer, and drops what waits (outside the lock).
+  @usableFromInline
+  func close() {
+    var released = FIFOBuffer<(due: Date, event: Event<Element>)>()
+    PlatformLock.lock(lock)
+    closed = true
+    swap(&released, &queue)
+    PlatformLock.unlock(lock)
     sourceSubscription.dispose()
     timer.dispose()
-    _ = withState { state in
-      defer { state.queue.removeAll() }
-      return state.queue
-    }
+    withExtendedLifetime(released) {}
   }
 }
 
 /// Comparisons of scheduler dates tolerate this much floating-point error (in seconds).
-let timeTolerance: TimeInterval = 1e-9
+@usableFromInline let timeTolerance: TimeInterval = 1e-9

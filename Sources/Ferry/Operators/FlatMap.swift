@@ -5,9 +5,10 @@ extension ObservableType {
   /// sequence or thrown by `selector` terminates the result. Disposing the result disposes every inner
   /// subscription.
   @preconcurrency
+  @inlinable
   public func flatMap<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
   ) -> Observable<Source.Element> {
-    MergeObservable(source: asObservable(), maxConcurrent: .max, overflow: .queue, selector: selector)
+    mergeObservable(asObservable(), maxConcurrent: .max, dropsWhileBusy: false) { try selector($0).asObservable() }
   }
 }

@@ -4,9 +4,10 @@ extension ObservableType {
   ///
   /// Completes when `self` and the active inner sequence have completed.
   @preconcurrency
+  @inlinable
   public func flatMapFirst<Source: ObservableConvertibleType>(
     _ selector: @escaping @Sendable (Element) throws -> Source
   ) -> Observable<Source.Element> {
-    MergeObservable(source: asObservable(), maxConcurrent: 1, overflow: .drop, selector: selector)
+    mergeObservable(asObservable(), maxConcurrent: 1, dropsWhileBusy: true) { try selector($0).asObservable() }
   }
 }

@@ -4,104 +4,144 @@ extension ObservableType {
   ///
   /// After `self` completes, the result completes at the next sample (after emitting a pending element). An
   /// error from either terminates the result; the completion of `sampler` alone does not complete it.
+  @inlinable
   public func sample<Source: ObservableType>(_ sampler: Source, defaultValue: Element? = nil) -> Observable<Element> {
-    SampleObservable(source: asObservable(), sampler: sampler.asObservable(), defaultValue: SampleDefault(defaultValue))
+    SerializingCoreObservable(
+      run: SampleCore.makeRun(
+        source: asObservable(), sampler: sampler.asObservable(), defaultValue: SampleDefault(defaultValue)))
   }
 }
 
 /// The default value of a `sample`.
 ///
-/// `@unchecked Sendable`: never mutated; copied into each subscription's state.
+/// `@unchecked Sendable`: never mutated; copied into each subscription's core.
+@usableFromInline
 struct SampleDefault<Element>: @unchecked Sendable {
-  let value: Element?
-  init(_ value: Element?) { self.value = value }
+  @usableFromInline let value: Element?
+  @inlinable init(_ value: Element?) { self.value = value }
 }
 
-final class SampleObservable<Element, SamplerElement>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
-  let source: Observable<Element>
-  let sampler: Observable<SamplerElement>
-  let defaultValue: SampleDefault<Element>
-
-  init(source: Observable<Element>, sampler: Observable<SamplerElement>, defaultValue: SampleDefault<Element>) {
-    self.source = source
-    self.sampler = sampler
-    self.defaultValue = defaultValue
-  }
-
-  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == Element {
-    let sink = SampleSink(observer: observer, defaultValue: defaultValue.value)
-    sink.run(source: source, sampler: sampler)
-    return sink
-  }
-}
-
-/// The lock-protected state of a ``SampleSink``.
-struct SampleState<Element> {
-  var element: Element?
-  let defaultValue: Element?
-  var sourceDone = false
-  var stopped = false
-}
-
-/// `@unchecked Sendable`: mutable state is in `locked` (see ``SerializingSink``).
-final class SampleSink<Observer: ObserverType>:
-  SerializingSink<Observer, SampleState<Observer.Element>, Event<Observer.Element>>, @unchecked Sendable
+/// The observer-independent half of a `sample` subscription: the latest unsampled element behind the lock of its
+/// ``SerializingCore``. Its inlinable methods run specialised in the client, called from the handlers
+/// ``makeRun(source:sampler:defaultValue:)`` builds.
+///
+/// `@unchecked Sendable`: `element`, `sourceDone` and `stopped` are guarded by `lock`.
+@usableFromInline
+final class SampleCore<Element>: SerializingCore<Event<Element>, Element>, SerializingCoreClosing,
+  @unchecked Sendable
 {
-  init(observer: Observer, defaultValue: Observer.Element?) {
-    super.init(observer: observer, state: SampleState(defaultValue: defaultValue))
+  // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
+  /// The source's element since the last sample, if any.
+  @usableFromInline @exclusivity(unchecked) final var element: Element?
+  @usableFromInline @exclusivity(unchecked) final var sourceDone = false
+  /// A stop event was decided: nothing more is queued.
+  @usableFromInline @exclusivity(unchecked) final var stopped = false
+  @usableFromInline final let defaultValue: Element?
+
+  @usableFromInline
+  init(downstream: any SerializingDownstream<Element>, defaultValue: Element?) {
+    self.defaultValue = defaultValue
+    super.init(downstream: downstream)
   }
 
-  func run<SamplerElement>(source: Observable<Observer.Element>, sampler: Observable<SamplerElement>) {
-    let subscriptions = CompositeDisposable()
-    setUpstream(subscriptions)
-    subscriptions.insert(source.subscribe(TaggedObserver { [self] event in onSource(event) }))
-    if isDisposed { return }
-    subscriptions.insert(
-      sampler.subscribe(
-        TaggedObserver<SamplerElement> { [self] event in
-          switch event {
-          case .next, .completed: onSample()
-          case .error(let error): stop(.error(error))
-          }
-        }))
-  }
-
-  private func onSource(_ event: Event<Observer.Element>) {
-    switch event {
-    case .next(let element):
-      synchronized { state, outbox in
-        if !state.stopped { outbox.replace(&state.element, with: element) }
-      }
-    case .error:
-      stop(event)
-    case .completed:
-      synchronized { state, _ in state.sourceDone = true }
+  /// Subscribes the source, then — unless it already stopped the result — the sampler, under one composite upstream.
+  @inlinable
+  static func makeRun<SamplerElement>(
+    source: Observable<Element>, sampler: Observable<SamplerElement>, defaultValue: SampleDefault<Element>
+  ) -> @Sendable (any SerializingCoreHost<Element>) -> Void {
+    { host in
+      let core = SampleCore(downstream: host, defaultValue: defaultValue.value)
+      host.attach(core)
+      let subscriptions = CompositeDisposable()
+      host.setUpstream(subscriptions)
+      subscriptions.insert(
+        source.subscribe(
+          TaggedObserver<Element> { event in
+            switch event {
+            case .next(let element): core.onNext(element)
+            case .error(let error): core.stop(error)
+            case .completed: core.onSourceCompleted()
+            }
+          }))
+      if host.isDisposed { return }
+      subscriptions.insert(
+        sampler.subscribe(
+          TaggedObserver<SamplerElement> { event in
+            switch event {
+            case .next, .completed: core.onSample()
+            case .error(let error): core.stop(error)
+            }
+          }))
     }
   }
 
-  private func onSample() {
-    synchronized { state, outbox in
-      guard !state.stopped else { return }
-      if let element = state.element ?? state.defaultValue {
-        state.element = nil
-        outbox.send(.next(element))
-      }
-      if state.sourceDone {
-        state.stopped = true
-        outbox.send(.completed)
-      }
-    }
+  /// The source emitted: `element` replaces the unsampled one, which is released after the lock.
+  @inlinable
+  final func onNext(_ element: Element) {
+    var released: Element? = element
+    PlatformLock.lock(lock)
+    if !closed && !stopped { swap(&released, &self.element) }
+    PlatformLock.unlock(lock)
+    withExtendedLifetime(released) {}
   }
 
-  private func stop(_ event: Event<Observer.Element>) {
-    synchronized { state, outbox in
-      guard !state.stopped else { return }
-      state.stopped = true
-      outbox.send(event)
-    }
+  /// The source completed: the result completes at the next sample.
+  @inlinable
+  final func onSourceCompleted() {
+    PlatformLock.lock(lock)
+    sourceDone = true
+    PlatformLock.unlock(lock)
   }
 
-  override func deliver(_ item: Event<Observer.Element>) { forward(item) }
+  /// The sampler ticked: emits the unsampled element (or the default value), then completes if the source has.
+  @inlinable
+  final func onSample() {
+    PlatformLock.lock(lock)
+    guard !closed && !stopped else {
+      PlatformLock.unlock(lock)
+      return
+    }
+    var sampled: Element? = nil
+    swap(&sampled, &element)
+    if sampled == nil { sampled = defaultValue }
+    let completes = sourceDone
+    if completes { stopped = true }
+    if let sampled {
+      emit(.next(sampled), deliver: forward)
+      guard completes else { return }
+      // `stopped` keeps every other event out meanwhile: the completion follows the element, unless disposed.
+      PlatformLock.lock(lock)
+      if closed {
+        PlatformLock.unlock(lock)
+        return
+      }
+    } else if !completes {
+      PlatformLock.unlock(lock)
+      return
+    }
+    emit(.completed, deliver: forward)
+  }
+
+  /// An error from the source or the sampler: the first stop event is forwarded.
+  @inlinable
+  final func stop(_ error: any Swift.Error) {
+    PlatformLock.lock(lock)
+    guard !closed && !stopped else {
+      PlatformLock.unlock(lock)
+      return
+    }
+    stopped = true
+    emit(.error(error), deliver: forward)
+  }
+
+  /// Disposal: stops delivering and releases the unsampled element (outside the lock).
+  @usableFromInline
+  func close() {
+    var released: Element? = nil
+    PlatformLock.lock(lock)
+    closed = true
+    swap(&released, &element)
+    PlatformLock.unlock(lock)
+    withExtendedLifetime(released) {}
+  }
 }

@@ -4,68 +4,93 @@ extension ObservableType {
   /// `other` is subscribed first and disposed after its first element. An error from `other` terminates the
   /// sequence with it; completion of `other` without an element leaves the gate closed (the source's elements
   /// keep being dropped until it terminates).
+  @inlinable
   public func skip<Other>(until other: some ObservableType<Other>) -> Observable<Element> {
-    SkipUntilObservable(source: asObservable(), other: other.asObservable())
+    SerializingCoreObservable(run: SkipUntilCore.makeRun(source: asObservable(), other: other.asObservable()))
   }
 }
 
-final class SkipUntilObservable<Element, Other>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
-  let source: Observable<Element>
-  let other: Observable<Other>
-
-  init(source: Observable<Element>, other: Observable<Other>) {
-    self.source = source
-    self.other = other
-  }
-
-  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == Element {
-    let sink = SkipUntilSink<Other, Observer>(observer: observer)
-    sink.otherSubscription.setDisposable(other.subscribe(UntilOtherObserver(sink: sink)))
-    if !sink.isDisposed {
-      sink.setUpstream(source.subscribe(sink))
-    }
-    return sink
-  }
-}
-
-final class SkipUntilSink<Other, Observer: ObserverType>:
-  SerializingSink<Observer, UntilState, UntilInput<Observer.Element, Other>>, ObserverType, UntilSink,
+/// The observer-independent half of a `skip(until:)` subscription, behind the lock of its ``SerializingCore``. Its
+/// inlinable methods run specialised in the client, called from the handlers ``makeRun(source:other:)`` builds.
+///
+/// `@unchecked Sendable`: `open` and `stopped` are guarded by `lock`; `otherSubscription` is itself thread-safe.
+@usableFromInline
+final class SkipUntilCore<Element>: SerializingCore<Event<Element>, Element>, SerializingCoreClosing,
   @unchecked Sendable
 {
-  // `@unchecked Sendable`: the gate is in the state behind `SerializingSink`'s lock, and `deliver` is serialised by
-  // it; `otherSubscription` is itself thread-safe.
-  typealias Source = Observer.Element
-  let otherSubscription = SingleAssignmentDisposable()
+  // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
+  /// `other` has emitted: the source's elements pass (the gate opens in the order the inputs arrive).
+  @usableFromInline @exclusivity(unchecked) final var open = false
+  /// A stop event was decided: nothing more is queued.
+  @usableFromInline @exclusivity(unchecked) final var stopped = false
+  @usableFromInline final let otherSubscription = SingleAssignmentDisposable()
 
-  init(observer: Observer) { super.init(observer: observer, state: UntilState()) }
+  @usableFromInline
+  override init(downstream: any SerializingDownstream<Element>) { super.init(downstream: downstream) }
 
-  func on(_ event: Event<Observer.Element>) { receive(.source(event)) }
-
-  func receive(_ input: UntilInput<Observer.Element, Other>) {
-    synchronized { state, outbox in
-      // The gate opens in the order the inputs arrive: source elements before `other`'s first element are dropped.
-      switch input {
-      case .source(.next): if !state.otherFired { return }
-      case .other(.next): state.otherFired = true
-      default: break
+  /// Subscribes `other` first, then — unless it already stopped the result — the source.
+  @inlinable
+  static func makeRun<Other>(
+    source: Observable<Element>, other: Observable<Other>
+  ) -> @Sendable (any SerializingCoreHost<Element>) -> Void {
+    { host in
+      let core = SkipUntilCore(downstream: host)
+      host.attach(core)
+      core.otherSubscription.setDisposable(other.subscribe(TaggedObserver<Other> { core.onOther($0) }))
+      if !host.isDisposed {
+        host.setUpstream(source.subscribe(CoreSourceObserver(host: host) { core.onSource($0) }))
       }
-      outbox.send(input)
     }
   }
 
-  override func deliver(_ input: UntilInput<Observer.Element, Other>) {
-    switch input {
-    case .source(.next(let element)):
-      forwardNext(element)
-    case .source(let event): forward(event)
-    case .other(.next):
+  /// An event of the source: elements pass once the gate is open; a stop event always does.
+  @inlinable
+  final func onSource(_ event: Event<Element>) {
+    PlatformLock.lock(lock)
+    guard !closed && !stopped else {
+      PlatformLock.unlock(lock)
+      return
+    }
+    if case .next = event {
+      guard open else {
+        PlatformLock.unlock(lock)
+        return
+      }
+    } else {
+      stopped = true
+    }
+    emit(event, deliver: forward)
+  }
+
+  /// An event of `other`: its first element opens the gate and ends its subscription, its error terminates the
+  /// result, its completion only ends its subscription.
+  @inlinable
+  final func onOther<Other>(_ event: Event<Other>) {
+    switch event {
+    case .next:
+      PlatformLock.lock(lock)
+      open = true
+      PlatformLock.unlock(lock)
       otherSubscription.dispose()
-    case .other(.error(let error)): forwardError(error)
-    case .other(.completed): otherSubscription.dispose()
+    case .error(let error):
+      PlatformLock.lock(lock)
+      guard !closed && !stopped else {
+        PlatformLock.unlock(lock)
+        return
+      }
+      stopped = true
+      emit(.error(error), deliver: forward)
+    case .completed:
+      otherSubscription.dispose()
     }
   }
 
-  override func disposeResources() { otherSubscription.dispose() }
+  /// Disposal: stops delivering and disposes the subscription to `other`.
+  @usableFromInline
+  func close() {
+    PlatformLock.lock(lock)
+    closed = true
+    PlatformLock.unlock(lock)
+    otherSubscription.dispose()
+  }
 }

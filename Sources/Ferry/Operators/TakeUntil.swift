@@ -3,88 +3,82 @@ extension ObservableType {
   ///
   /// `other` is subscribed first; if it emits synchronously, the source is never subscribed. An error from
   /// `other` terminates the sequence with it; completion of `other` without an element changes nothing.
+  @inlinable
   public func take<Other>(until other: some ObservableType<Other>) -> Observable<Element> {
-    TakeUntilObservable(source: asObservable(), other: other.asObservable())
+    SerializingCoreObservable(run: TakeUntilCore.makeRun(source: asObservable(), other: other.asObservable()))
   }
 }
 
-final class TakeUntilObservable<Element, Other>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
-  let source: Observable<Element>
-  let other: Observable<Other>
-
-  init(source: Observable<Element>, other: Observable<Other>) {
-    self.source = source
-    self.other = other
-  }
-
-  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == Element {
-    let sink = TakeUntilSink<Other, Observer>(observer: observer)
-    sink.otherSubscription.setDisposable(other.subscribe(UntilOtherObserver(sink: sink)))
-    if !sink.isDisposed {
-      sink.setUpstream(source.subscribe(sink))
-    }
-    return sink
-  }
-}
-
-/// Observes the `other` sequence of `take(until:)` / `skip(until:)` on behalf of a sink.
-struct UntilOtherObserver<Sink: UntilSink>: ObserverType {
-  let sink: Sink
-
-  func on(_ event: Event<Sink.Other>) { sink.receive(.other(event)) }
-}
-
-/// A sink fed by its source and by an `other` sequence; its inputs are serialised by ``SerializingSink``.
-protocol UntilSink<Other>: AnyObject, Sendable {
-  associatedtype Source
-  associatedtype Other
-  func receive(_ input: UntilInput<Source, Other>)
-}
-
-/// What `take(until:)` / `skip(until:)` decide under the sink's lock, in the order the inputs arrive.
-struct UntilState {
-  /// `other` has emitted an element.
-  var otherFired = false
-}
-
-/// An event from the source or from the `other` sequence.
-enum UntilInput<Source, Other> {
-  case source(Event<Source>)
-  case other(Event<Other>)
-}
-
-final class TakeUntilSink<Other, Observer: ObserverType>:
-  SerializingSink<Observer, UntilState, UntilInput<Observer.Element, Other>>, ObserverType, UntilSink,
+/// The observer-independent half of a `take(until:)` subscription, behind the lock of its ``SerializingCore``. Its
+/// inlinable methods run specialised in the client, called from the handlers ``makeRun(source:other:)`` builds.
+///
+/// `@unchecked Sendable`: `stopped` is guarded by `lock`; `otherSubscription` is itself thread-safe.
+@usableFromInline
+final class TakeUntilCore<Element>: SerializingCore<Event<Element>, Element>, SerializingCoreClosing,
   @unchecked Sendable
 {
-  // `@unchecked Sendable`: the state is behind `SerializingSink`'s lock and `deliver` is serialised by it;
-  // `otherSubscription` is itself thread-safe.
-  typealias Source = Observer.Element
-  let otherSubscription = SingleAssignmentDisposable()
+  /// A stop event was decided (`other` fired, or either sequence terminated): nothing more is queued.
+  // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
+  @usableFromInline @exclusivity(unchecked) final var stopped = false
+  @usableFromInline final let otherSubscription = SingleAssignmentDisposable()
 
-  init(observer: Observer) { super.init(observer: observer, state: UntilState()) }
+  @usableFromInline
+  override init(downstream: any SerializingDownstream<Element>) { super.init(downstream: downstream) }
 
-  func on(_ event: Event<Observer.Element>) { receive(.source(event)) }
-
-  func receive(_ input: UntilInput<Observer.Element, Other>) {
-    synchronized { state, outbox in
-      // Once `other` has fired the sequence completes: what the source sends after it is not queued.
-      if state.otherFired, case .source = input { return }
-      if case .other(.next) = input { state.otherFired = true }
-      outbox.send(input)
+  /// Subscribes `other` first, then — unless it already stopped the result — the source.
+  @inlinable
+  static func makeRun<Other>(
+    source: Observable<Element>, other: Observable<Other>
+  ) -> @Sendable (any SerializingCoreHost<Element>) -> Void {
+    { host in
+      let core = TakeUntilCore(downstream: host)
+      host.attach(core)
+      core.otherSubscription.setDisposable(other.subscribe(TaggedObserver<Other> { core.onOther($0) }))
+      if !host.isDisposed {
+        host.setUpstream(source.subscribe(CoreSourceObserver(host: host) { core.onSource($0) }))
+      }
     }
   }
 
-  override func deliver(_ input: UntilInput<Observer.Element, Other>) {
-    switch input {
-    case .source(let event): forward(event)
-    case .other(.next): forwardCompleted()
-    case .other(.error(let error)): forwardError(error)
-    case .other(.completed): otherSubscription.dispose()
+  /// An event of the source: forwarded until a stop event was decided.
+  @inlinable
+  final func onSource(_ event: Event<Element>) {
+    PlatformLock.lock(lock)
+    guard !closed && !stopped else {
+      PlatformLock.unlock(lock)
+      return
     }
+    if case .next = event {} else { stopped = true }
+    emit(event, deliver: forward)
   }
 
-  override func disposeResources() { otherSubscription.dispose() }
+  /// An event of `other`: its first element completes the result, its error terminates it, its completion only
+  /// ends its subscription.
+  @inlinable
+  final func onOther<Other>(_ event: Event<Other>) {
+    let stop: Event<Element>
+    switch event {
+    case .next: stop = .completed
+    case .error(let error): stop = .error(error)
+    case .completed:
+      otherSubscription.dispose()
+      return
+    }
+    PlatformLock.lock(lock)
+    guard !closed && !stopped else {
+      PlatformLock.unlock(lock)
+      return
+    }
+    stopped = true
+    emit(stop, deliver: forward)
+  }
+
+  /// Disposal: stops delivering and disposes the subscription to `other`.
+  @usableFromInline
+  func close() {
+    PlatformLock.lock(lock)
+    closed = true
+    PlatformLock.unlock(lock)
+    otherSubscription.dispose()
+  }
 }

@@ -6,10 +6,12 @@ extension ObservableType {
   /// (and the end) the source sends at once, while it is subscribed or while delivering an element, come first.
   ///
   /// - Precondition: `dueTime` is not negative.
+  @inlinable
   public func timeout(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
     precondition(dueTime.nanoseconds >= 0, "timeout(_:scheduler:): dueTime must be >= 0, got \(dueTime)")
-    return TimeoutObservable(
-      source: asObservable(), dueTime: dueTime, other: Observable.error(RxError.timeout), scheduler: scheduler)
+    return SerializingCoreObservable(
+      run: TimeoutCore.makeRun(
+        source: asObservable(), dueTime: dueTime, other: Observable.error(RxError.timeout), scheduler: scheduler))
   }
 
   /// Switches to `other` if no element arrives within `dueTime` of the subscription or of the previous element.
@@ -17,113 +19,127 @@ extension ObservableType {
   /// A `dueTime` of zero, as in RxSwift, switches as soon as the scheduler can run the timer.
   ///
   /// - Precondition: `dueTime` is not negative.
+  @inlinable
   public func timeout<Source: ObservableConvertibleType>(
     _ dueTime: RxTimeInterval,
     other: Source,
     scheduler: any SchedulerType
   ) -> Observable<Element> where Source.Element == Element {
     precondition(dueTime.nanoseconds >= 0, "timeout(_:other:scheduler:): dueTime must be >= 0, got \(dueTime)")
-    return TimeoutObservable(
-      source: asObservable(), dueTime: dueTime, other: other.asObservable(), scheduler: scheduler)
+    return SerializingCoreObservable(
+      run: TimeoutCore.makeRun(
+        source: asObservable(), dueTime: dueTime, other: other.asObservable(), scheduler: scheduler))
   }
 }
 
-final class TimeoutObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
-  let source: Observable<Element>
-  let dueTime: RxTimeInterval
-  let other: Observable<Element>
-  let scheduler: any SchedulerType
+/// The observer-independent half of a `timeout` subscription: which timer is the latest and whether the result has
+/// switched to `other`, behind the lock of its ``SerializingCore``. Its inlinable methods run specialised in the
+/// client, called from the handlers ``makeRun(source:dueTime:other:scheduler:)`` builds.
+///
+/// `@unchecked Sendable`: `id` and `hasSwitched` are guarded by `lock`; `timer` and `subscription` are thread-safe
+/// `SerialDisposable`s; the rest is immutable.
+@usableFromInline
+final class TimeoutCore<Element>: SerializingCore<Event<Element>, Element>, SerializingCoreClosing,
+  @unchecked Sendable
+{
+  // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
+  /// Identifies the latest timer; only the latest one may switch.
+  @usableFromInline @exclusivity(unchecked) final var id: UInt64 = 0
+  /// Whether the timer won and the result switched to `other` (or the source terminated).
+  @usableFromInline @exclusivity(unchecked) final var hasSwitched = false
+  @usableFromInline final let timer = SerialDisposable()
+  /// The subscription to the source, then (after a timeout) to `other`.
+  @usableFromInline final let subscription = SerialDisposable()
+  @usableFromInline final let dueTime: RxTimeInterval
+  @usableFromInline final let other: Observable<Element>
+  @usableFromInline final let scheduler: any SchedulerType
 
-  init(source: Observable<Element>, dueTime: RxTimeInterval, other: Observable<Element>, scheduler: any SchedulerType) {
-    self.source = source
+  @usableFromInline
+  init(
+    downstream: any SerializingDownstream<Element>, dueTime: RxTimeInterval, other: Observable<Element>,
+    scheduler: any SchedulerType
+  ) {
     self.dueTime = dueTime
     self.other = other
     self.scheduler = scheduler
+    super.init(downstream: downstream)
   }
 
-  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == Element {
-    let sink = TimeoutSink(observer: observer, parent: self)
-    sink.run()
-    return sink
-  }
-}
-
-struct TimeoutState {
-  /// Identifies the latest timer; only the latest one may switch.
-  var id: UInt64 = 0
-  /// Whether the timer won and the sink switched to `other` (or the source terminated).
-  var hasSwitched = false
-}
-
-/// `@unchecked Sendable`: state is in `TimedSink`'s lock; `timer` and `subscription` are thread-safe
-/// `SerialDisposable`s.
-final class TimeoutSink<Observer: ObserverType>: TimedSink<Observer, TimeoutState>, ObserverType, @unchecked Sendable {
-  let parent: TimeoutObservable<Observer.Element>
-  let timer = SerialDisposable()
-  /// The subscription to the source, then (after a timeout) to `other`.
-  let subscription = SerialDisposable()
-
-  init(observer: Observer, parent: TimeoutObservable<Observer.Element>) {
-    self.parent = parent
-    super.init(observer: observer, state: TimeoutState())
-  }
-
-  func run() {
-    // The holder of the source subscription is in place before the first timer can fire (on another thread),
-    // so that a switch to `other` disposes the source subscription rather than being overwritten by it.
-    let original = SingleAssignmentDisposable()
-    subscription.disposable = original
-    startTimer(id: 0)
-    original.setDisposable(parent.source.subscribe(self))
-  }
-
-  func on(_ event: Event<Observer.Element>) {
-    let id = synchronized { state, outbox -> UInt64? in
-      guard !state.hasSwitched else { return nil }
-      outbox.send(event)
-      guard case .next = event else {
-        state.hasSwitched = true  // terminated: a late timer must not switch any more
-        return nil
-      }
-      state.id &+= 1
-      return state.id
+  @inlinable
+  static func makeRun(
+    source: Observable<Element>, dueTime: RxTimeInterval, other: Observable<Element>, scheduler: any SchedulerType
+  ) -> @Sendable (any SerializingCoreHost<Element>) -> Void {
+    { host in
+      let core = TimeoutCore(downstream: host, dueTime: dueTime, other: other, scheduler: scheduler)
+      host.attach(core)
+      // The holder of the source subscription is in place before the first timer can fire (on another thread),
+      // so that a switch to `other` disposes the source subscription rather than being overwritten by it.
+      let original = SingleAssignmentDisposable()
+      core.subscription.disposable = original
+      core.startTimer(id: 0)
+      original.setDisposable(source.subscribe(CoreSourceObserver(host: host) { core.onSource($0) }))
     }
-    if let id { startTimer(id: id) }
   }
 
-  private func startTimer(id: UInt64) {
-    guard !isDisposed else { return }
-    timer.disposable = parent.scheduler.scheduleTimer(id, after: parent.dueTime) { [self] id in
-      self.fire(id)
+  /// An event of the source, forwarded unless the timer won; an element restarts the timer.
+  @inlinable
+  final func onSource(_ event: Event<Element>) {
+    PlatformLock.lock(lock)
+    guard !closed && !hasSwitched else {
+      PlatformLock.unlock(lock)
+      return
+    }
+    guard case .next = event else {
+      hasSwitched = true  // terminated: a late timer must not switch any more
+      emit(event, deliver: forward)
+      return
+    }
+    id &+= 1
+    let id = self.id
+    emit(event, deliver: forward)
+    startTimer(id: id)
+  }
+
+  /// Starts timer `id`. (Disposed meanwhile: `timer` is disposed too, and disposes what it is given.)
+  @inlinable
+  final func startTimer(id: UInt64) {
+    timer.disposable = scheduler.scheduleTimer(id, after: dueTime) { [self] id in
+      fire(id)
       return Disposables.create()
     }
   }
 
-  private func fire(_ id: UInt64) {
-    let timerWins = synchronized { state, _ -> Bool in
-      guard state.id == id, !state.hasSwitched else { return false }
-      state.hasSwitched = true
-      return true
+  /// Timer `id` fired: if it is the latest and nothing ended the source, the result switches to `other`.
+  @inlinable
+  final func fire(_ id: UInt64) {
+    PlatformLock.lock(lock)
+    guard !closed && self.id == id && !hasSwitched else {
+      PlatformLock.unlock(lock)
+      return
     }
-    guard timerWins, !isDisposed else { return }
-    subscription.disposable = parent.other.subscribe(TimeoutOtherObserver(sink: self))
+    hasSwitched = true
+    PlatformLock.unlock(lock)
+    subscription.disposable = other.subscribe(TaggedObserver<Element> { [self] event in onOther(event) })
   }
 
-  /// Forwards an event of `other` (after the switch) through the outbox.
-  fileprivate func forwardOther(_ event: Event<Observer.Element>) {
-    synchronized { _, outbox in outbox.send(event) }
+  /// An event of `other` (after the switch).
+  @inlinable
+  final func onOther(_ event: Event<Element>) {
+    PlatformLock.lock(lock)
+    guard !closed else {
+      PlatformLock.unlock(lock)
+      return
+    }
+    emit(event, deliver: forward)
   }
 
-  override func disposeResources() {
+  /// Disposal: stops delivering and ends the timer and the current subscription.
+  @usableFromInline
+  func close() {
+    PlatformLock.lock(lock)
+    closed = true
+    PlatformLock.unlock(lock)
     timer.dispose()
     subscription.dispose()
   }
-}
-
-/// Forwards the events of `other` to the sink.
-private struct TimeoutOtherObserver<Observer: ObserverType>: ObserverType {
-  let sink: TimeoutSink<Observer>
-  func on(_ event: Event<Observer.Element>) { sink.forwardOther(event) }
 }

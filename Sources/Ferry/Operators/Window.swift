@@ -9,6 +9,7 @@ extension ObservableType {
   ///
   /// - Precondition: `timeSpan` is longer than zero (a zero time span would open an empty window after another
   ///   without time moving on) and `count > 0`.
+  @inlinable
   public func window(
     timeSpan: RxTimeInterval,
     count: Int,
@@ -17,121 +18,170 @@ extension ObservableType {
     precondition(
       timeSpan.nanoseconds > 0, "window(timeSpan:count:scheduler:): timeSpan must be > 0, got \(timeSpan)")
     precondition(count > 0, "window(timeSpan:count:scheduler:): count must be > 0, got \(count)")
-    return WindowTimeCountObservable(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
+    return SerializingCoreObservable(
+      run: WindowCore.makeRun(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler))
   }
 }
 
-final class WindowTimeCountObservable<Element>: Observable<Observable<Element>>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
-  let source: Observable<Element>
-  let timeSpan: RxTimeInterval
-  let count: Int
-  let scheduler: any SchedulerType
-
-  init(source: Observable<Element>, timeSpan: RxTimeInterval, count: Int, scheduler: any SchedulerType) {
-    self.source = source
-    self.timeSpan = timeSpan
-    self.count = count
-    self.scheduler = scheduler
-  }
-
-  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == Observable<Element> {
-    let sink = WindowTimeCountSink(observer: observer, parent: self)
-    sink.run()
-    return sink
-  }
-}
-
-struct WindowState<Element> {
-  var subject = PublishSubject<Element>()
-  var count = 0
-  /// Identifies the current window; a timer only closes the window it was started for.
-  var windowID: UInt64 = 0
-}
-
-/// What the window sink delivers, in decision order: an event to a window, or an event downstream.
+/// What the window core delivers, in decision order: an event to a window, or an event downstream.
+@usableFromInline
 enum WindowItem<Element> {
   case window(PublishSubject<Element>, Event<Element>)
   case outer(Event<Observable<Element>>)
 }
 
-/// `@unchecked Sendable`: state is in `SerializingSink`'s lock; `timer` is a thread-safe `SerialDisposable`.
-final class WindowTimeCountSink<Element, Observer: ObserverType>:
-  SerializingSink<Observer, WindowState<Element>, WindowItem<Element>>, ObserverType, @unchecked Sendable
-where Observer.Element == Observable<Element> {
-  let parent: WindowTimeCountObservable<Element>
-  let timer = SerialDisposable()
+/// The observer-independent half of a `window(timeSpan:count:scheduler:)` subscription: the current window behind
+/// the lock of its ``SerializingCore``, and the timer that closes it. Its inlinable methods run specialised in the
+/// client, called from the handlers ``makeRun(source:timeSpan:count:scheduler:)`` builds.
+///
+/// `@unchecked Sendable`: `subject`, `count`, `windowID` and `stopped` are guarded by `lock`; `timer` is a
+/// thread-safe `SerialDisposable`; the rest is immutable.
+@usableFromInline
+final class WindowCore<Element>: SerializingCore<WindowItem<Element>, Observable<Element>>, SerializingCoreClosing,
+  @unchecked Sendable
+{
+  // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
+  /// The current window.
+  @usableFromInline @exclusivity(unchecked) final var subject = PublishSubject<Element>()
+  /// The elements the current window has received.
+  @usableFromInline @exclusivity(unchecked) final var count = 0
+  /// Identifies the current window; a timer only closes the window it was started for.
+  @usableFromInline @exclusivity(unchecked) final var windowID: UInt64 = 0
+  /// A stop event was decided: nothing more is queued.
+  @usableFromInline @exclusivity(unchecked) final var stopped = false
+  @usableFromInline final let timer = SerialDisposable()
+  @usableFromInline final let timeSpan: RxTimeInterval
+  @usableFromInline final let maxCount: Int
+  @usableFromInline final let scheduler: any SchedulerType
 
-  init(observer: Observer, parent: WindowTimeCountObservable<Element>) {
-    self.parent = parent
-    super.init(observer: observer, state: WindowState())
+  @usableFromInline
+  init(
+    downstream: any SerializingDownstream<Observable<Element>>, timeSpan: RxTimeInterval, count: Int,
+    scheduler: any SchedulerType
+  ) {
+    self.timeSpan = timeSpan
+    self.maxCount = count
+    self.scheduler = scheduler
+    super.init(downstream: downstream)
   }
 
-  func run() {
-    synchronized { state, outbox in outbox.send(.outer(.next(state.subject.asObservable()))) }
-    startTimer(windowID: 0)
-    setUpstream(parent.source.subscribe(self))
-  }
-
-  func on(_ event: Event<Element>) {
-    switch event {
-    case .next:
-      let count = parent.count
-      let newWindow = synchronized { state, outbox -> UInt64? in
-        outbox.send(.window(state.subject, event))
-        state.count += 1
-        guard state.count == count else { return nil }
-        return Self.rotate(&state, &outbox)
-      }
-      if let newWindow { startTimer(windowID: newWindow) }
-    case .error(let error):
-      synchronized { state, outbox in
-        outbox.send(.window(state.subject, event))
-        outbox.send(.outer(.error(error)))
-      }
-    case .completed:
-      synchronized { state, outbox in
-        outbox.send(.window(state.subject, event))
-        outbox.send(.outer(.completed))
-      }
+  /// Emits the first window, starts its time span, then subscribes the source.
+  @inlinable
+  static func makeRun(
+    source: Observable<Element>, timeSpan: RxTimeInterval, count: Int, scheduler: any SchedulerType
+  ) -> @Sendable (any SerializingCoreHost<Observable<Element>>) -> Void {
+    { host in
+      let core = WindowCore(downstream: host, timeSpan: timeSpan, count: count, scheduler: scheduler)
+      host.attach(core)
+      core.openFirst()
+      core.startTimer(windowID: 0)
+      host.setUpstream(
+        source.subscribe(
+          CoreSourceObserver(host: host) { event in
+            switch event {
+            case .next(let element): core.onNext(element)
+            case .error, .completed: core.onStop(event)
+            }
+          }))
     }
   }
 
-  /// Completes the current window and opens (and emits) the next one. Returns the new window's id.
-  private static func rotate(_ state: inout WindowState<Element>, _ outbox: inout Outbox) -> UInt64 {
-    outbox.send(.window(state.subject, .completed))
-    state.subject = PublishSubject()
-    state.count = 0
-    state.windowID &+= 1
-    outbox.send(.outer(.next(state.subject.asObservable())))
-    return state.windowID
+  /// Emits the first window (at subscription).
+  @inlinable
+  final func openFirst() {
+    PlatformLock.lock(lock)
+    guard !closed else {
+      PlatformLock.unlock(lock)
+      return
+    }
+    emit(.outer(.next(subject.asObservable())), deliver: deliver)
   }
 
-  private func startTimer(windowID: UInt64) {
-    guard !isDisposed else { return }
-    timer.disposable = parent.scheduler.scheduleTimer(windowID, after: parent.timeSpan) { [self] windowID in
-      self.fire(windowID)
+  /// An element goes to the current window; the `count`th one closes it and opens the next (with its time span).
+  @inlinable
+  final func onNext(_ element: Element) {
+    PlatformLock.lock(lock)
+    guard !closed && !stopped else {
+      PlatformLock.unlock(lock)
+      return
+    }
+    count += 1
+    guard count == maxCount else {
+      emit(.window(subject, .next(element)), deliver: deliver)
+      return
+    }
+    let (closing, opening, newWindow) = rotate()
+    emit(.window(closing, .next(element)), then: .window(closing, .completed), .outer(.next(opening)), deliver: deliver)
+    startTimer(windowID: newWindow)
+  }
+
+  /// Under the lock: replaces the current window with a new one; returns the closing window, the new one and its id.
+  @inlinable
+  final func rotate() -> (PublishSubject<Element>, Observable<Element>, UInt64) {
+    let closing = subject
+    subject = PublishSubject()
+    count = 0
+    windowID &+= 1
+    return (closing, subject.asObservable(), windowID)
+  }
+
+  /// The source terminated: the current window and the result terminate the same way.
+  @inlinable
+  final func onStop(_ event: Event<Element>) {
+    PlatformLock.lock(lock)
+    guard !closed && !stopped else {
+      PlatformLock.unlock(lock)
+      return
+    }
+    stopped = true
+    let outer: Event<Observable<Element>>
+    if case .error(let error) = event { outer = .error(error) } else { outer = .completed }
+    emit(.window(subject, event), then: .outer(outer), deliver: deliver)
+  }
+
+  /// Starts the time span of window `windowID`. (Disposed meanwhile: `timer` is disposed too, and disposes what it
+  /// is given.)
+  @inlinable
+  final func startTimer(windowID: UInt64) {
+    timer.disposable = scheduler.scheduleTimer(windowID, after: timeSpan) { [self] windowID in
+      fire(windowID)
       return Disposables.create()
     }
   }
 
-  private func fire(_ windowID: UInt64) {
-    let newWindow = synchronized { state, outbox -> UInt64? in
-      guard state.windowID == windowID else { return nil }
-      return Self.rotate(&state, &outbox)
+  /// The time span of window `windowID` ended: closes it and opens the next, unless it was already closed full.
+  @inlinable
+  final func fire(_ windowID: UInt64) {
+    PlatformLock.lock(lock)
+    guard !closed && !stopped && self.windowID == windowID else {
+      PlatformLock.unlock(lock)
+      return
     }
-    if let newWindow { startTimer(windowID: newWindow) }
+    let (closing, opening, newWindow) = rotate()
+    emit(.window(closing, .completed), then: .outer(.next(opening)), deliver: deliver)
+    startTimer(windowID: newWindow)
   }
 
-  override func deliver(_ item: WindowItem<Element>) {
+  /// Delivers one item (outside the lock, one at a time): to a window, or downstream.
+  @inlinable
+  final func deliver(_ item: WindowItem<Element>) {
     switch item {
     case .window(let subject, let event): subject.on(event)
-    case .outer(let event): forward(event)
+    case .outer(let event):
+      switch event {
+      case .next: downstream.deliverNext(event)
+      case .error(let error): downstream.deliverError(error)
+      case .completed: downstream.deliverCompleted()
+      }
     }
   }
 
-  override func disposeResources() {
+  /// Disposal: stops delivering and cancels the timer (the windows are not terminated).
+  @usableFromInline
+  func close() {
+    PlatformLock.lock(lock)
+    closed = true
+    PlatformLock.unlock(lock)
     timer.dispose()
   }
 }

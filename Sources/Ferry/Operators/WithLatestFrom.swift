@@ -6,116 +6,72 @@ extension ObservableType {
   /// Completes when `self` completes (the completion of `second` is ignored); an error from either, or thrown
   /// by `resultSelector`, terminates the result.
   @preconcurrency
+  @inlinable
   public func withLatestFrom<Source: ObservableConvertibleType, Result>(
     _ second: Source,
     resultSelector: @escaping @Sendable (Element, Source.Element) throws -> Result
   ) -> Observable<Result> {
-    WithLatestFromObservable(first: asObservable(), second: second.asObservable(), resultSelector: resultSelector)
+    withLatestFromObservable(asObservable(), second.asObservable(), resultSelector)
   }
 
   /// Emits the latest element of `second` each time `self` emits. See ``withLatestFrom(_:resultSelector:)``.
+  @inlinable
   public func withLatestFrom<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Source.Element> {
-    WithLatestFromObservable(first: asObservable(), second: second.asObservable()) { $1 }
+    withLatestFromObservable(asObservable(), second.asObservable()) { $1 }
   }
 }
 
-final class WithLatestFromObservable<First, Second, Result>: Observable<Result>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
-  let first: Observable<First>
-  let second: Observable<Second>
-  let resultSelector: @Sendable (First, Second) throws -> Result
-
-  init(
-    first: Observable<First>,
-    second: Observable<Second>,
-    resultSelector: @escaping @Sendable (First, Second) throws -> Result
-  ) {
-    self.first = first
-    self.second = second
-    self.resultSelector = resultSelector
-  }
-
-  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == Result {
-    let sink = WithLatestFromSink<First, Second, Observer>(observer: observer, resultSelector: resultSelector)
-    sink.run(first: first, second: second)
-    return sink
-  }
+/// `withLatestFrom` as a combining operator (see ``CombiningCore``): the storage is `second`'s latest element,
+/// source 0 is `second` (subscribed first), source 1 the trigger, whose elements are paired with the latest one.
+@inlinable
+func withLatestFromObservable<First, Second, Result>(
+  _ first: Observable<First>, _ second: Observable<Second>,
+  _ resultSelector: @escaping @Sendable (First, Second) throws -> Result
+) -> Observable<Result> {
+  CombiningObservable<Second?, WithLatestFromProgress, (First, Second), Result>(
+    initial: nil,
+    progress: WithLatestFromProgress(),
+    sources: [
+      // The new latest element replaces the old one, which is released after the lock.
+      CombiningSource(second) { latest, _, element, _ in
+        swap(&latest, &element)
+        return nil
+      },
+      // A trigger before `second` has emitted is dropped (RxSwift).
+      CombiningSource(first) { latest, _, element, _ in
+        guard let latest, let element else { return nil }
+        return .values((element, latest))
+      },
+    ],
+    emptyValues: nil,
+    combine: { try resultSelector($0.0, $0.1) }
+  )
 }
 
-/// The lock-protected state of a ``WithLatestFromSink``.
-struct WithLatestFromState<Second> {
-  var latest: Second?
-  var stopped = false
-}
+/// The element-free decisions of `withLatestFrom`: the first stop event wins; the trigger's completion completes the
+/// result, `second`'s is ignored.
+@usableFromInline
+struct WithLatestFromProgress: CombiningProgress {
+  @usableFromInline var isStopped = false
 
-/// What a ``WithLatestFromSink`` delivers: a pair for the result selector, or a stop event.
-enum WithLatestFromItem<First, Second> {
-  case pair(First, Second)
-  case error(any Swift.Error)
-  case completed
-}
+  @inlinable init() {}
 
-/// `@unchecked Sendable`: mutable state is in `locked` (see ``SerializingSink``).
-final class WithLatestFromSink<First, Second, Observer: ObserverType>:
-  SerializingSink<Observer, WithLatestFromState<Second>, WithLatestFromItem<First, Second>>, @unchecked Sendable
-{
-  let resultSelector: @Sendable (First, Second) throws -> Observer.Element
-
-  init(observer: Observer, resultSelector: @escaping @Sendable (First, Second) throws -> Observer.Element) {
-    self.resultSelector = resultSelector
-    super.init(observer: observer, state: WithLatestFromState())
+  /// A source failed: forwarded unless a stop event was decided.
+  @inlinable
+  mutating func error() -> Bool {
+    defer { isStopped = true }
+    return !isStopped
   }
 
-  func run(first: Observable<First>, second: Observable<Second>) {
-    let subscriptions = CompositeDisposable()
-    setUpstream(subscriptions)
-    subscriptions.insert(second.subscribe(TaggedObserver { [self] event in onSecond(event) }))
-    if isDisposed { return }
-    subscriptions.insert(first.subscribe(TaggedObserver { [self] event in onFirst(event) }))
+  /// Source `index` completed: the trigger (1) completes the result; `second` (0) changes nothing.
+  @inlinable
+  mutating func completed(_ index: Int) -> Bool {
+    guard index == 1 && !isStopped else { return false }
+    isStopped = true
+    return true
   }
 
-  private func onFirst(_ event: Event<First>) {
-    synchronized { state, outbox in
-      guard !state.stopped else { return }
-      switch event {
-      case .next(let element):
-        if let latest = state.latest { outbox.send(.pair(element, latest)) }
-      case .error(let error):
-        state.stopped = true
-        outbox.send(.error(error))
-      case .completed:
-        state.stopped = true
-        outbox.send(.completed)
-      }
-    }
-  }
-
-  private func onSecond(_ event: Event<Second>) {
-    synchronized { state, outbox in
-      guard !state.stopped else { return }
-      switch event {
-      case .next(let element):
-        outbox.replace(&state.latest, with: element)
-      case .error(let error):
-        state.stopped = true
-        outbox.send(.error(error))
-      case .completed:
-        break
-      }
-    }
-  }
-
-  override func deliver(_ item: WithLatestFromItem<First, Second>) {
-    switch item {
-    case .pair(let first, let second):
-      do {
-        forwardNext(try resultSelector(first, second))
-      } catch {
-        forwardError(error)
-      }
-    case .error(let error): forwardError(error)
-    case .completed: forwardCompleted()
-    }
-  }
+  /// Stops without an event from a source (not reached: `withLatestFrom` always has two sources).
+  @inlinable
+  mutating func stop() { isStopped = true }
 }

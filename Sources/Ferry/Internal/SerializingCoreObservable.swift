@@ -1,0 +1,89 @@
+/// An operator whose per-subscription work is in a ``SerializingCore`` subclass (`merge` and the flatMap family,
+/// `sample`, `take(until:)`, `skip(until:)`, `debounce`, `throttle`, `delay`, `timeout`, `buffer`, `window`; the
+/// combining operators have their own, ``CombiningObservable``): `run`, built in the operator's inlinable entry
+/// point, creates the core and subscribes the sources with handlers specialised in the client; this class only adds
+/// the observer-generic end, a ``SerializingCoreSink``.
+@usableFromInline
+final class SerializingCoreObservable<Result>: Observable<Result>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
+  let run: @Sendable (any SerializingCoreHost<Result>) -> Void
+
+  /// `run(host)` creates the core with `host` as its downstream, attaches it, and subscribes the sources (setting
+  /// `host`'s upstream); it runs once per subscription.
+  @usableFromInline
+  init(run: @escaping @Sendable (any SerializingCoreHost<Result>) -> Void) {
+    self.run = run
+  }
+
+  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  where Observer.Element == Result {
+    let sink = SerializingCoreSink(observer: observer)
+    run(sink)
+    return sink
+  }
+}
+
+/// What a core-building `run` closure sees of its subscription: the downstream to deliver to, and the disposable
+/// end (the upstream it owns, whether it is disposed, the core it closes on disposal).
+@usableFromInline
+protocol SerializingCoreHost<Result>: SerializingDownstream {
+  associatedtype Result
+
+  /// Whether the subscription was disposed or has stopped (a source may stop it while it is being subscribed).
+  var isDisposed: Bool { get }
+  /// Whether this subscription, or any Ferry sink below it, was disposed or has stopped (see
+  /// ``CoreSourceObserver``).
+  var isDownstreamDisposed: Bool { get }
+  /// Attaches the subscription to the sources; disposed with it.
+  func setUpstream(_ disposable: any Disposable)
+  /// Attaches the core, closed on disposal. Called before any source is subscribed (so before any disposal).
+  func attach(_ core: any SerializingCoreClosing)
+}
+
+/// A core that stops delivering, and releases what it holds, when its subscription is disposed.
+@usableFromInline
+protocol SerializingCoreClosing: AnyObject, Sendable {
+  /// Disposal: nothing more is stored or delivered; held elements and subscriptions are released outside the lock.
+  func close()
+}
+
+/// The observer-generic end of a ``SerializingCoreObservable`` subscription: forwards what its core delivers, and
+/// closes the core on disposal.
+///
+/// `@unchecked Sendable`: `core` is written once in `run`, before any source can reach the sink.
+final class SerializingCoreSink<Observer: ObserverType>: Sink<Observer>, SerializingCoreHost, @unchecked Sendable {
+  typealias Result = Observer.Element
+
+  /// Weak: the core holds the sink (the sources' observers hold the core), not the other way round.
+  weak var core: (any SerializingCoreClosing)?
+
+  func attach(_ core: any SerializingCoreClosing) { self.core = core }
+
+  func deliverNext(_ event: Event<Observer.Element>) { forwardNextEvent(event) }
+
+  func deliverError(_ error: any Swift.Error) { forwardError(error) }
+
+  func deliverCompleted() { forwardCompleted() }
+
+  override func disposeResources() { core?.close() }
+}
+
+/// The observer of a source whose element loop may run inside `subscribe` (`repeatElement`, `from`, `range` as the
+/// source of `take(until:)` or the outer sequence of `merge`): forwards to the core's handler, and lets the loop
+/// stop once the subscription, or an operator below it such as `take(_:)`, has stopped — as the sink itself does
+/// when it is the observer. (Otherwise like ``TaggedObserver``.)
+@usableFromInline
+struct CoreSourceObserver<Element, Result>: ObserverType, DownstreamDisposalQuery {
+  @usableFromInline let handler: @Sendable (Event<Element>) -> Void
+  @usableFromInline let host: any SerializingCoreHost<Result>
+
+  @inlinable
+  init(host: any SerializingCoreHost<Result>, _ handler: @escaping @Sendable (Event<Element>) -> Void) {
+    self.host = host
+    self.handler = handler
+  }
+
+  @usableFromInline func on(_ event: Event<Element>) { handler(event) }
+
+  var isDownstreamDisposed: Bool { host.isDownstreamDisposed }
+}
