@@ -56,8 +56,59 @@ func syncCase(_ name: String) -> ((Int) -> Void, () -> Void)? {
     let relay = BehaviorRelay(value: 0)
     let s = MainActor.assumeIsolated { relay.asDriver().drive(onNext: { sink.total &+= $0 }) }
     return ({ n in for i in 0..<n { relay.accept(i) } }, { s.dispose() })
+  case "merge":
+    let a = PublishRelay<Int>()
+    let b = PublishRelay<Int>()
+    let s = Observable.merge(a.asObservable(), b.asObservable()).subscribe(onNext: { sink.total &+= $0 })
+    return ({ n in for i in 0..<n { a.accept(i) } }, { s.dispose() })
+  case "withLatestFrom":
+    let trigger = PublishRelay<Int>()
+    let latest = BehaviorRelay(value: 1)
+    let s = trigger.withLatestFrom(latest) { $0 &+ $1 }.subscribe(onNext: { sink.total &+= $0 })
+    return ({ n in for i in 0..<n { trigger.accept(i) } }, { s.dispose() })
+  case "state.command":
+    // A view model's command on its own state type: read the state relay, accept the next state; a Driver bound.
+    let relay = BehaviorRelay(value: ScreenState())
+    let s = MainActor.assumeIsolated { relay.asDriver().drive(onNext: { sink.total &+= $0.revision }) }
+    return (
+      { n in
+        for i in 0..<n {
+          var state = relay.value
+          state.revision = i
+          relay.accept(state)
+        }
+      }, { s.dispose() }
+    )
+  case "state.bind.relay":
+    let source = PublishRelay<ScreenState>()
+    let target = BehaviorRelay(value: ScreenState())
+    let s = source.bind(to: target)
+    return ({ n in for i in 0..<n { source.accept(ScreenState(revision: i, total: 0)) } }, { s.dispose() })
+  case "state.asDriver.onErrorDriveWith":
+    let relay = PublishRelay<ScreenState>()
+    let s = MainActor.assumeIsolated {
+      relay.asObservable().asDriver(onErrorDriveWith: .empty()).map { $0.revision }
+        .drive(onNext: { sink.total &+= $0 })
+    }
+    return ({ n in for i in 0..<n { relay.accept(ScreenState(revision: i, total: 0)) } }, { s.dispose() })
+  case "state.operators":
+    let relay = PublishRelay<ScreenState>()
+    let s = relay.do(onNext: { sink.total &+= $0.total }).skip(1).startWith(ScreenState(revision: 0, total: 0))
+      .scan(0) { $0 &+ $1.revision }.compactMap { $0 }
+      .subscribe(with: sink, onNext: { sink, value in sink.total &+= value })
+    return ({ n in for i in 0..<n { relay.accept(ScreenState(revision: i, total: 0)) } }, { s.dispose() })
   default:
     return nil
+  }
+}
+
+/// A screen's state: the struct a view model keeps in its relay.
+struct ScreenState: Equatable {
+  var revision: Int
+  var total: Int
+  init(revision: Int = 0, total: Int = 0) {
+    self.revision = revision
+    self.total = total
   }
 }
 
@@ -139,7 +190,8 @@ if let body = asyncCase(name) {
     exit(0)
   }
   RunLoop.main.run()
-} else if name == "driver" {
+} else if name == "driver" || name.hasPrefix("state.") {
+  // Main-queue cases (a Driver delivers there).
   DispatchQueue.main.async {
     runSync()
     exit(0)
