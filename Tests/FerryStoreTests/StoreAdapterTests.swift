@@ -33,6 +33,37 @@ struct StoreAdapterTests {
     #expect(texts == ["", "a", "b"])
   }
 
+  /// `driver(_:)` reads a stored property at its offset and any other key path through the key path: both give the
+  /// same distinct values (a stored `Int` before a stored `String`, a computed property, a property of a stored array).
+  @Test func keyPathDriverReadsStoredAndComputedPaths() {
+    let store = makeStore()
+    var counts: [Int] = []
+    var texts: [String] = []
+    var shouts: [String] = []
+    var loadedCounts: [Int] = []
+    var loadedNames: [[String]] = []
+    let subscriptions = [
+      store.driver(\.count).drive(onNext: { counts.append($0) }),
+      store.driver(\.text).drive(onNext: { texts.append($0) }),
+      store.driver(\.shout).drive(onNext: { shouts.append($0) }),
+      store.driver(\.loaded.count).drive(onNext: { loadedCounts.append($0) }),
+      store.driver(\.loaded).drive(onNext: { loadedNames.append($0) }),
+    ]
+    defer { subscriptions.forEach { $0.dispose() } }
+    #expect(MemoryLayout<WorkFeature.State>.offset(of: \.text) != nil)  // the stored path is taken
+    #expect(MemoryLayout<WorkFeature.State>.offset(of: \.shout) == nil)  // the key-path read is taken
+    store.send(.increment)
+    store.send(.setText("a"))
+    store.send(.setText("a"))
+    store.send(.increment)
+    store.send(.setText("b"))
+    #expect(counts == [0, 1, 2])
+    #expect(texts == ["", "a", "b"])
+    #expect(shouts == ["", "A", "B"])
+    #expect(loadedCounts == [0])
+    #expect(loadedNames == [[]])
+  }
+
   @Test func commandObserverSendsBoundElements() {
     let store = makeStore()
     let taps = PublishRelay<Void>()
@@ -156,4 +187,9 @@ struct ViewStoreSendTests {
     let commands = await Task { mock.received }.value  // the default `send`'s task ran before this one
     #expect(commands == [.setText("taro")])
   }
+}
+
+extension WorkFeature.State {
+  /// A computed property, for `driver(_:)`'s key-path read.
+  fileprivate var shout: String { text.uppercased() }
 }
