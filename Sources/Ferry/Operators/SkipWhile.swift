@@ -4,62 +4,27 @@ extension ObservableType {
   ///
   /// An error thrown by `predicate` terminates the sequence with it.
   @preconcurrency
+  @inlinable
   public func skip(while predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {
-    SkipWhileObservable(source: asObservable(), predicate: predicate)
-  }
-}
-
-final class SkipWhileObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
-  let source: Observable<Element>
-  let predicate: @Sendable (Element) throws -> Bool
-
-  init(source: Observable<Element>, predicate: @escaping @Sendable (Element) throws -> Bool) {
-    self.source = source
-    self.predicate = predicate
-  }
-
-  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == Element {
-    let sink = SkipWhileSink(observer: observer, predicate: predicate)
-    sink.setUpstream(source.subscribe(sink))
-    return sink
-  }
-}
-
-final class SkipWhileSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: `skipping` is touched only from `on(_:)`, which the Rx grammar serialises.
-  #if DEBUG
-  let synchronization = SynchronizationChecker("skip(while:)")
-  #endif
-  private var skipping = true
-  let predicate: @Sendable (Observer.Element) throws -> Bool
-
-  init(observer: Observer, predicate: @escaping @Sendable (Observer.Element) throws -> Bool) {
-    self.predicate = predicate
-    super.init(observer: observer)
-  }
-
-  func on(_ event: Event<Observer.Element>) {
-    #if DEBUG
-    let outermost = synchronization.enter()
-    defer { synchronization.leave(outermost) }
-    #endif
-    switch event {
-    case .next(let element):
-      guard !isDisposed else { return }
-      if skipping {
-        do {
-          skipping = try predicate(element)
-        } catch {
-          forwardError(error)
-          return
+    // The step is built here so that the client specialises it (see `StatefulStepObservable`); whether elements are
+    // still being skipped is the subscription's state.
+    StatefulStepObservable(source: asObservable(), initial: true, operatorName: "skip(while:)") {
+      event, skipping, deliver in
+      switch event {
+      case .next(let element):
+        if skipping {
+          do {
+            skipping = try predicate(element)
+          } catch {
+            return .error(error)
+          }
+          if skipping { return .handled }
         }
-        if skipping { return }
+        deliver(event)
+        return .handled
+      case .error(let error): return .error(error)
+      case .completed: return .completed
       }
-      forwardNext(element)
-    case .error(let error): forwardError(error)
-    case .completed: forwardCompleted()
     }
   }
 }
