@@ -58,43 +58,25 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   /// Accepts every element into each of `relays`.
   @inlinable
   public func drive(_ relays: BehaviorRelay<Element>...) -> any Disposable {
-    asObservable().driveRelays(relays) { $0.accept($1) }
+    asObservable().bindToRelays(relays) { $0.accept($1) }
   }
 
   /// Accepts every element, wrapped in an optional, into each of `relays`.
   @inlinable
   public func drive(_ relays: BehaviorRelay<Element?>...) -> any Disposable {
-    asObservable().driveRelays(relays) { $0.accept($1) }
+    asObservable().bindToRelays(relays) { $0.accept($1) }
   }
 
   /// Accepts every element into each of `relays`.
   @inlinable
   public func drive(_ relays: PublishRelay<Element>...) -> any Disposable {
-    asObservable().driveRelays(relays) { $0.accept($1) }
+    asObservable().bindToRelays(relays) { $0.accept($1) }
   }
 
   /// Accepts every element, wrapped in an optional, into each of `relays`.
   @inlinable
   public func drive(_ relays: PublishRelay<Element?>...) -> any Disposable {
-    asObservable().driveRelays(relays) { $0.accept($1) }
-  }
-}
-
-extension Observable {
-  /// Subscribes and hands every element to `accept` with each of `relays` (a `Driver`'s or a `Signal`'s source:
-  /// it never errors).
-  ///
-  /// Inlinable, with the `drive(_:)` / `emit(to:)` relay overloads, so that the per-element closure and the relays'
-  /// `accept` are specialised in the client (see `bindToRelays`).
-  @inlinable
-  func driveRelays<Relay: Sendable>(
-    _ relays: [Relay], _ accept: @escaping @Sendable (Relay, Element) -> Void
-  ) -> any Disposable {
-    if relays.count == 1 {
-      let relay = relays[0]
-      return subscribe(onNext: { accept(relay, $0) })
-    }
-    return subscribe(onNext: { element in for relay in relays { accept(relay, element) } })
+    asObservable().bindToRelays(relays) { $0.accept($1) }
   }
 }
 

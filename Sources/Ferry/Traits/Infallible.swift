@@ -97,13 +97,13 @@ extension Infallible {
   /// Accepts every element into each of `relays`.
   @inlinable
   public func bind(to relays: PublishRelay<Element>...) -> any Disposable {
-    source.driveRelays(relays) { $0.accept($1) }
+    source.bindToRelays(relays) { $0.accept($1) }
   }
 
   /// Accepts every element into each of `relays`.
   @inlinable
   public func bind(to relays: BehaviorRelay<Element>...) -> any Disposable {
-    source.driveRelays(relays) { $0.accept($1) }
+    source.bindToRelays(relays) { $0.accept($1) }
   }
 }
 

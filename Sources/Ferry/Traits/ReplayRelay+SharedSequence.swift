@@ -14,13 +14,13 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   /// Accepts every element into each of `relays`.
   @inlinable
   public func drive(_ relays: ReplayRelay<Element>...) -> any Disposable {
-    asObservable().driveRelays(relays) { $0.accept($1) }
+    asObservable().bindToRelays(relays) { $0.accept($1) }
   }
 
   /// Accepts every element, wrapped in an optional, into each of `relays`.
   @inlinable
   public func drive(_ relays: ReplayRelay<Element?>...) -> any Disposable {
-    asObservable().driveRelays(relays) { $0.accept($1) }
+    asObservable().bindToRelays(relays) { $0.accept($1) }
   }
 }
 
@@ -28,12 +28,12 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
   /// Accepts every element into each of `relays`.
   @inlinable
   public func emit(to relays: ReplayRelay<Element>...) -> any Disposable {
-    asObservable().driveRelays(relays) { $0.accept($1) }
+    asObservable().bindToRelays(relays) { $0.accept($1) }
   }
 
   /// Accepts every element, wrapped in an optional, into each of `relays`.
   @inlinable
   public func emit(to relays: ReplayRelay<Element?>...) -> any Disposable {
-    asObservable().driveRelays(relays) { $0.accept($1) }
+    asObservable().bindToRelays(relays) { $0.accept($1) }
   }
 }

@@ -52,24 +52,24 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
   /// Accepts every element into each of `relays`.
   @inlinable
   public func emit(to relays: BehaviorRelay<Element>...) -> any Disposable {
-    asObservable().driveRelays(relays) { $0.accept($1) }
+    asObservable().bindToRelays(relays) { $0.accept($1) }
   }
 
   /// Accepts every element, wrapped in an optional, into each of `relays`.
   @inlinable
   public func emit(to relays: BehaviorRelay<Element?>...) -> any Disposable {
-    asObservable().driveRelays(relays) { $0.accept($1) }
+    asObservable().bindToRelays(relays) { $0.accept($1) }
   }
 
   /// Accepts every element into each of `relays`.
   @inlinable
   public func emit(to relays: PublishRelay<Element>...) -> any Disposable {
-    asObservable().driveRelays(relays) { $0.accept($1) }
+    asObservable().bindToRelays(relays) { $0.accept($1) }
   }
 
   /// Accepts every element, wrapped in an optional, into each of `relays`.
   @inlinable
   public func emit(to relays: PublishRelay<Element?>...) -> any Disposable {
-    asObservable().driveRelays(relays) { $0.accept($1) }
+    asObservable().bindToRelays(relays) { $0.accept($1) }
   }
 }
