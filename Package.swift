@@ -16,6 +16,8 @@ let package = Package(
     .library(name: "FerryStore", targets: ["FerryStore"]),
     .library(name: "FerryTesting", targets: ["FerryTesting"]),
     .library(name: "FerryMarbles", targets: ["FerryMarbles"]),
+    .library(name: "FerryCombine", targets: ["FerryCombine"]),
+    .library(name: "FerryCombineTesting", targets: ["FerryCombineTesting"]),
     .executable(name: "ferry-demo", targets: ["FerryDemo"]),
   ],
   targets: [
@@ -28,6 +30,15 @@ let package = Package(
     // link it. FerryTesting re-exports it.
     .target(name: "FerryMarbles", dependencies: ["Ferry"], swiftSettings: swiftSettings),
     .target(name: "FerryTesting", dependencies: ["Ferry", "FerryStore", "FerryMarbles"], swiftSettings: swiftSettings),
+    // Bridges to Apple's Combine, which is the platform's, not a package: on a system without Combine these
+    // modules are empty. `Tests/FerryOpenCombine/` builds the same sources against OpenCombine, so that every line
+    // is built and tested on Linux.
+    .target(name: "FerryCombine", dependencies: ["Ferry", "FerryStore"], swiftSettings: swiftSettings),
+    .target(
+      name: "FerryCombineTesting",
+      dependencies: ["Ferry", "FerryStore", "FerryTesting", "FerryCombine"],
+      swiftSettings: swiftSettings
+    ),
     .executableTarget(
       name: "FerryDemo",
       dependencies: ["Ferry", "FerryStore", "FerryMarbles", "Examples", "ExamplesLegacy"],

@@ -1,0 +1,57 @@
+// The internals that FerryCombine shares with Ferry. FerryCombine is also built outside this package (against
+// OpenCombine, by `Tests/FerryOpenCombine`), where `package` declarations are out of reach, so they are exposed as
+// SPI: `@_spi(FerryBridges) import Ferry`. Not API: they may change in any release.
+//
+// Thin wrappers rather than the types themselves, because `LockedState` and `FIFOBuffer` appear in Ferry's
+// inlinable code, where an SPI type cannot.
+
+/// ``LockedState`` for FerryCombine: a value guarded by Ferry's platform lock.
+///
+/// `@unchecked Sendable` as ``LockedState``: the state is only reached through `withLock`.
+@_spi(FerryBridges)
+public struct BridgeLockedState<State>: @unchecked Sendable {
+  @usableFromInline let base: LockedState<State>
+
+  /// A lock guarding `initial`.
+  @inlinable
+  public init(_ initial: State) { base = LockedState(initial) }
+
+  /// Runs `body` with exclusive access to the state. `body` must not call out to user code.
+  @inlinable
+  public func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R { try base.withLock(body) }
+}
+
+/// ``FIFOBuffer`` for FerryCombine: a growable FIFO ring that allocates nothing once grown to its steady size.
+@_spi(FerryBridges)
+public struct BridgeFIFOBuffer<Element> {
+  @usableFromInline var base = FIFOBuffer<Element>()
+
+  /// An empty buffer.
+  @inlinable
+  public init() {}
+
+  /// The number of elements.
+  @inlinable
+  public var count: Int { base.count }
+
+  /// Whether the buffer is empty.
+  @inlinable
+  public var isEmpty: Bool { base.isEmpty }
+
+  /// Appends `element` at the back.
+  @inlinable
+  public mutating func append(_ element: Element) { base.append(element) }
+
+  /// Removes and returns the front element (the buffer keeps no reference to it).
+  @inlinable
+  public mutating func popFirst() -> Element? { base.popFirst() }
+}
+
+@_spi(FerryBridges)
+extension Infallible {
+  /// Wraps `observable`, which must never emit an error: for bridges whose types guarantee it (a Combine publisher
+  /// whose `Failure` is `Never`).
+  public static func bridging(_ observable: Observable<Element>) -> Infallible<Element> {
+    Infallible(raw: observable)
+  }
+}
