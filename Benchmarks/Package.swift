@@ -18,6 +18,8 @@ let package = Package(
   platforms: [.iOS(.v17), .macOS(.v14)],
   dependencies: [
     .package(path: ".."),
+    // FerryCombine's sources built against OpenCombine (the Combine bridges' cases).
+    .package(path: "../Tests/FerryOpenCombine"),
     .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
@@ -31,6 +33,7 @@ let package = Package(
         .product(name: "Benchmark", package: "package-benchmark"),
         .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
         .product(name: "OpenCombine", package: "OpenCombine"),
+        .product(name: "FerryOpenCombine", package: "ferryopencombine"),
       ],
       path: "Benchmarks/FerryBenchmarks",
       swiftSettings: [.swiftLanguageMode(.v6)],

@@ -9,16 +9,17 @@ let ferryPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
 
 // The hot paths as a plain executable, counted under `valgrind --tool=callgrind` by `Benchmarks/callgrind-check.sh`
 // (the CI gate: instructions per element are deterministic where timings on a shared machine are not). No
-// dependencies besides Ferry and FerryStore, so it builds offline.
+// dependencies besides Ferry, FerryStore and FerryOpenCombine (with OpenCombine, from the package mirror).
 let package = Package(
   name: "FerryCallgrind",
   platforms: [.iOS(.v17), .macOS(.v14)],
-  dependencies: [.package(path: "../..")],
+  dependencies: [.package(path: "../.."), .package(path: "../../Tests/FerryOpenCombine")],
   targets: [
     .executableTarget(
       name: "FerryCallgrind",
       dependencies: [
         .product(name: "Ferry", package: ferryPackage), .product(name: "FerryStore", package: ferryPackage),
+        .product(name: "FerryOpenCombine", package: "ferryopencombine"),
       ],
       swiftSettings: [.swiftLanguageMode(.v6)]
     )

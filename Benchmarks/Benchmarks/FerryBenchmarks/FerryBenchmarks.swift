@@ -14,4 +14,5 @@ let benchmarks: @Sendable () -> Void = {
   registerAsyncToStreams()
   registerBridges()
   registerStore()
+  registerCombine()
 }

@@ -183,7 +183,8 @@ struct MigrationGuideExampleTests {
 
   @MainActor
   @Test func step2StoreFirstUnderTheOldViewController() async {
-    let store = Store(initialState: TodoListState(), feature: TodoListFeature(repository: StubRepository(result: .success(tasks))))
+    let store = Store(
+      initialState: TodoListState(), feature: TodoListFeature(repository: StubRepository(result: .success(tasks))))
     let viewController = TodoListViewController(store: store)
     await store.dispatchCommand(.load)
     #expect(viewController.rows == ["Milk", "Bread"])
