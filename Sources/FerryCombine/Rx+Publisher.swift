@@ -14,11 +14,13 @@ extension ObservableConvertibleType {
   /// On a `Single`, `Maybe` or `Completable` this is the lazy, cancellable replacement for
   /// `Future { promise in Task { … } }`: `Single { try await api.fetch() }.publisher` runs nothing until
   /// subscribed, and cancelling the subscription cancels the task. See ``ObservablePublisher``.
+  @inlinable
   public var publisher: AnyPublisher<Element, any Error> {
     ObservablePublisher(source: asObservable(), policy: .unbounded).eraseToAnyPublisher()
   }
 
   /// The sequence as a Combine publisher (RxCombine's name for ``publisher``).
+  @inlinable
   public func asPublisher() -> AnyPublisher<Element, any Error> {
     publisher
   }
@@ -26,6 +28,7 @@ extension ObservableConvertibleType {
   /// The sequence as a Combine publisher that honours demand, buffering with `bufferingPolicy` in between.
   ///
   /// - Precondition: a bounded policy's count is at least 1.
+  @inlinable
   public func publisher(bufferingPolicy: ValuesBufferingPolicy) -> AnyPublisher<Element, any Error> {
     ObservablePublisher(source: asObservable(), policy: bufferingPolicy).eraseToAnyPublisher()
   }
@@ -34,6 +37,7 @@ extension ObservableConvertibleType {
 extension Infallible {
   /// The sequence as a Combine publisher that cannot fail, honouring demand and buffering without bound in between.
   /// See ``ObservablePublisher``.
+  @inlinable
   public var publisher: AnyPublisher<Element, Never> {
     ObservablePublisher(infallible: asObservable(), policy: .unbounded).eraseToAnyPublisher()
   }
@@ -41,6 +45,7 @@ extension Infallible {
   /// The sequence as a Combine publisher that cannot fail, buffering with `bufferingPolicy` between demands.
   ///
   /// - Precondition: a bounded policy's count is at least 1.
+  @inlinable
   public func publisher(bufferingPolicy: ValuesBufferingPolicy) -> AnyPublisher<Element, Never> {
     ObservablePublisher(infallible: asObservable(), policy: bufferingPolicy).eraseToAnyPublisher()
   }
@@ -50,6 +55,7 @@ extension SharedSequence {
   /// The `Driver` or `Signal` as a Combine publisher that cannot fail, honouring demand and buffering without bound
   /// in between. A `Driver`'s publisher starts with the latest element; elements arrive on the main thread, as the
   /// sequence delivers them. See ``ObservablePublisher``.
+  @inlinable
   public var publisher: AnyPublisher<Element, Never> {
     ObservablePublisher(infallible: asObservable(), policy: .unbounded).eraseToAnyPublisher()
   }
@@ -57,6 +63,7 @@ extension SharedSequence {
   /// The `Driver` or `Signal` as a Combine publisher, buffering with `bufferingPolicy` between demands.
   ///
   /// - Precondition: a bounded policy's count is at least 1.
+  @inlinable
   public func publisher(bufferingPolicy: ValuesBufferingPolicy) -> AnyPublisher<Element, Never> {
     ObservablePublisher(infallible: asObservable(), policy: bufferingPolicy).eraseToAnyPublisher()
   }
@@ -65,6 +72,7 @@ extension SharedSequence {
 extension PublishRelay {
   /// The accepted elements as a Combine publisher that cannot fail (only those accepted after subscription),
   /// honouring demand and buffering without bound in between. See ``ObservablePublisher``.
+  @inlinable
   public var publisher: AnyPublisher<Element, Never> {
     ObservablePublisher(infallible: asObservable(), policy: .unbounded).eraseToAnyPublisher()
   }
@@ -72,6 +80,7 @@ extension PublishRelay {
   /// The accepted elements as a Combine publisher, buffering with `bufferingPolicy` between demands.
   ///
   /// - Precondition: a bounded policy's count is at least 1.
+  @inlinable
   public func publisher(bufferingPolicy: ValuesBufferingPolicy) -> AnyPublisher<Element, Never> {
     ObservablePublisher(infallible: asObservable(), policy: bufferingPolicy).eraseToAnyPublisher()
   }
@@ -81,6 +90,7 @@ extension BehaviorRelay {
   /// The current value, then every later one, as a Combine publisher that cannot fail — the drop-in for a
   /// `CurrentValueSubject`'s publisher — honouring demand and buffering without bound in between.
   /// See ``ObservablePublisher``.
+  @inlinable
   public var publisher: AnyPublisher<Element, Never> {
     ObservablePublisher(infallible: asObservable(), policy: .unbounded).eraseToAnyPublisher()
   }
@@ -89,6 +99,7 @@ extension BehaviorRelay {
   /// (`.bufferingNewest(1)`: a slow subscriber always ends on the latest value).
   ///
   /// - Precondition: a bounded policy's count is at least 1.
+  @inlinable
   public func publisher(bufferingPolicy: ValuesBufferingPolicy) -> AnyPublisher<Element, Never> {
     ObservablePublisher(infallible: asObservable(), policy: bufferingPolicy).eraseToAnyPublisher()
   }
@@ -97,6 +108,7 @@ extension BehaviorRelay {
 extension ReplayRelay {
   /// The replayed elements, then every later one, as a Combine publisher that cannot fail, honouring demand and
   /// buffering without bound in between. See ``ObservablePublisher``.
+  @inlinable
   public var publisher: AnyPublisher<Element, Never> {
     ObservablePublisher(infallible: asObservable(), policy: .unbounded).eraseToAnyPublisher()
   }
@@ -104,6 +116,7 @@ extension ReplayRelay {
   /// The replayed elements, then every later one, buffering with `bufferingPolicy` between demands.
   ///
   /// - Precondition: a bounded policy's count is at least 1.
+  @inlinable
   public func publisher(bufferingPolicy: ValuesBufferingPolicy) -> AnyPublisher<Element, Never> {
     ObservablePublisher(infallible: asObservable(), policy: bufferingPolicy).eraseToAnyPublisher()
   }
