@@ -37,7 +37,7 @@ extension Disposable {
 /// `isDisposed`'s lock); Combine's contract makes `cancel()` callable from any thread.
 final class CancellableBox<Base: Cancellable>: Disposable, @unchecked Sendable {
   private let base: Base
-  private let isDisposed = _FerryLockedState(false)
+  private let isDisposed = BridgeLockedState(false)
   init(_ base: Base) { self.base = base }
 
   /// Cancels the Combine subscription the first time it is called.

@@ -23,7 +23,6 @@ extension Publisher {
   ///   .drive(onNext: { [weak self] in self?.show($0) })
   ///   .disposed(by: disposeBag)
   /// ```
-  @inlinable
   public func asObservable() -> Observable<Output> {
     let publisher = PublisherBox(self)
     return Observable.create(publisher.subscribe)
@@ -78,13 +77,11 @@ extension Publisher where Failure == Never {
 ///
 /// `@unchecked Sendable`: the box only ever calls `subscribe(_:)`, and Combine's contract lets any thread subscribe
 /// to a publisher (publishers are values or thread-safe subjects); the publisher is never mutated.
-@usableFromInline
 struct PublisherBox<Base: Publisher>: @unchecked Sendable {
-  @usableFromInline let base: Base
-  @inlinable init(_ base: Base) { self.base = base }
+  let base: Base
+  init(_ base: Base) { self.base = base }
 
   /// Subscribes `observer` to the publisher; the returned disposable cancels the Combine subscription.
-  @inlinable
   func subscribe(_ observer: AnyObserver<Base.Output>) -> any Disposable {
     let subscriber = CombineToRxSubscriber<Base.Output, Base.Failure>(observer: observer)
     base.subscribe(subscriber)
@@ -98,12 +95,10 @@ struct PublisherBox<Base: Publisher>: @unchecked Sendable {
 /// `Observable.create` drops events after a terminal event or after disposal and disposes this subscriber after a
 /// terminal event, so this class only has to hold on to the Combine subscription until it is cancelled.
 ///
-/// `@unchecked Sendable`: `subscription` is only touched under its `_FerryLockedState`'s lock; `observer` is immutable
+/// `@unchecked Sendable`: `subscription` is only touched under its `BridgeLockedState`'s lock; `observer` is immutable
 /// and called one event at a time, because Combine serialises the calls into one subscriber.
-@usableFromInline
 final class CombineToRxSubscriber<Input, Failure: Error>: Subscriber, Disposable, @unchecked Sendable {
-  @usableFromInline
-  enum SubscriptionState {
+  private enum SubscriptionState {
     /// `receive(subscription:)` has not run yet.
     case waiting
     /// Subscribed; cancelled on disposal.
@@ -112,17 +107,14 @@ final class CombineToRxSubscriber<Input, Failure: Error>: Subscriber, Disposable
     case disposed
   }
 
-  @usableFromInline let combineIdentifier = CombineIdentifier()
-  @usableFromInline let observer: AnyObserver<Input>
-  @usableFromInline let subscription: _FerryLockedState<SubscriptionState>
+  let combineIdentifier = CombineIdentifier()
+  private let observer: AnyObserver<Input>
+  private let subscription = BridgeLockedState(SubscriptionState.waiting)
 
-  @inlinable
   init(observer: AnyObserver<Input>) {
     self.observer = observer
-    self.subscription = _FerryLockedState(.waiting)
   }
 
-  @inlinable
   func receive(subscription newSubscription: any Subscription) {
     let accepted = subscription.withLock { state -> Bool in
       guard case .waiting = state else { return false }
@@ -137,13 +129,11 @@ final class CombineToRxSubscriber<Input, Failure: Error>: Subscriber, Disposable
     }
   }
 
-  @inlinable
   func receive(_ input: Input) -> Subscribers.Demand {
     observer.on(.next(input))
     return .none
   }
 
-  @inlinable
   func receive(completion: Subscribers.Completion<Failure>) {
     switch completion {
     case .finished: observer.on(.completed)
@@ -152,7 +142,6 @@ final class CombineToRxSubscriber<Input, Failure: Error>: Subscriber, Disposable
   }
 
   /// Cancels the Combine subscription (or the one still to arrive) before returning.
-  @inlinable
   func dispose() {
     let taken = subscription.withLock { state -> (any Subscription)? in
       defer { state = .disposed }

@@ -14,13 +14,11 @@ extension ObservableConvertibleType {
   /// On a `Single`, `Maybe` or `Completable` this is the lazy, cancellable replacement for
   /// `Future { promise in Task { … } }`: `Single { try await api.fetch() }.publisher` runs nothing until
   /// subscribed, and cancelling the subscription cancels the task. See ``ObservablePublisher``.
-  @inlinable
   public var publisher: AnyPublisher<Element, any Error> {
     ObservablePublisher(source: asObservable(), policy: .unbounded).eraseToAnyPublisher()
   }
 
   /// The sequence as a Combine publisher (RxCombine's name for ``publisher``).
-  @inlinable
   public func asPublisher() -> AnyPublisher<Element, any Error> {
     publisher
   }
@@ -28,7 +26,6 @@ extension ObservableConvertibleType {
   /// The sequence as a Combine publisher that honours demand, buffering with `bufferingPolicy` in between.
   ///
   /// - Precondition: a bounded policy's count is at least 1.
-  @inlinable
   public func publisher(bufferingPolicy: ValuesBufferingPolicy) -> AnyPublisher<Element, any Error> {
     ObservablePublisher(source: asObservable(), policy: bufferingPolicy).eraseToAnyPublisher()
   }
@@ -37,7 +34,6 @@ extension ObservableConvertibleType {
 extension Infallible {
   /// The sequence as a Combine publisher that cannot fail, honouring demand and buffering without bound in between.
   /// See ``ObservablePublisher``.
-  @inlinable
   public var publisher: AnyPublisher<Element, Never> {
     ObservablePublisher(infallible: asObservable(), policy: .unbounded).eraseToAnyPublisher()
   }
@@ -45,7 +41,6 @@ extension Infallible {
   /// The sequence as a Combine publisher that cannot fail, buffering with `bufferingPolicy` between demands.
   ///
   /// - Precondition: a bounded policy's count is at least 1.
-  @inlinable
   public func publisher(bufferingPolicy: ValuesBufferingPolicy) -> AnyPublisher<Element, Never> {
     ObservablePublisher(infallible: asObservable(), policy: bufferingPolicy).eraseToAnyPublisher()
   }
@@ -55,7 +50,6 @@ extension SharedSequence {
   /// The `Driver` or `Signal` as a Combine publisher that cannot fail, honouring demand and buffering without bound
   /// in between. A `Driver`'s publisher starts with the latest element; elements arrive on the main thread, as the
   /// sequence delivers them. See ``ObservablePublisher``.
-  @inlinable
   public var publisher: AnyPublisher<Element, Never> {
     ObservablePublisher(infallible: asObservable(), policy: .unbounded).eraseToAnyPublisher()
   }
@@ -63,7 +57,6 @@ extension SharedSequence {
   /// The `Driver` or `Signal` as a Combine publisher, buffering with `bufferingPolicy` between demands.
   ///
   /// - Precondition: a bounded policy's count is at least 1.
-  @inlinable
   public func publisher(bufferingPolicy: ValuesBufferingPolicy) -> AnyPublisher<Element, Never> {
     ObservablePublisher(infallible: asObservable(), policy: bufferingPolicy).eraseToAnyPublisher()
   }
@@ -72,7 +65,6 @@ extension SharedSequence {
 extension PublishRelay {
   /// The accepted elements as a Combine publisher that cannot fail (only those accepted after subscription),
   /// honouring demand and buffering without bound in between. See ``ObservablePublisher``.
-  @inlinable
   public var publisher: AnyPublisher<Element, Never> {
     ObservablePublisher(infallible: asObservable(), policy: .unbounded).eraseToAnyPublisher()
   }
@@ -80,7 +72,6 @@ extension PublishRelay {
   /// The accepted elements as a Combine publisher, buffering with `bufferingPolicy` between demands.
   ///
   /// - Precondition: a bounded policy's count is at least 1.
-  @inlinable
   public func publisher(bufferingPolicy: ValuesBufferingPolicy) -> AnyPublisher<Element, Never> {
     ObservablePublisher(infallible: asObservable(), policy: bufferingPolicy).eraseToAnyPublisher()
   }
@@ -90,7 +81,6 @@ extension BehaviorRelay {
   /// The current value, then every later one, as a Combine publisher that cannot fail — the drop-in for a
   /// `CurrentValueSubject`'s publisher — honouring demand and buffering without bound in between.
   /// See ``ObservablePublisher``.
-  @inlinable
   public var publisher: AnyPublisher<Element, Never> {
     ObservablePublisher(infallible: asObservable(), policy: .unbounded).eraseToAnyPublisher()
   }
@@ -99,7 +89,6 @@ extension BehaviorRelay {
   /// (`.bufferingNewest(1)`: a slow subscriber always ends on the latest value).
   ///
   /// - Precondition: a bounded policy's count is at least 1.
-  @inlinable
   public func publisher(bufferingPolicy: ValuesBufferingPolicy) -> AnyPublisher<Element, Never> {
     ObservablePublisher(infallible: asObservable(), policy: bufferingPolicy).eraseToAnyPublisher()
   }
@@ -108,7 +97,6 @@ extension BehaviorRelay {
 extension ReplayRelay {
   /// The replayed elements, then every later one, as a Combine publisher that cannot fail, honouring demand and
   /// buffering without bound in between. See ``ObservablePublisher``.
-  @inlinable
   public var publisher: AnyPublisher<Element, Never> {
     ObservablePublisher(infallible: asObservable(), policy: .unbounded).eraseToAnyPublisher()
   }
@@ -116,7 +104,6 @@ extension ReplayRelay {
   /// The replayed elements, then every later one, buffering with `bufferingPolicy` between demands.
   ///
   /// - Precondition: a bounded policy's count is at least 1.
-  @inlinable
   public func publisher(bufferingPolicy: ValuesBufferingPolicy) -> AnyPublisher<Element, Never> {
     ObservablePublisher(infallible: asObservable(), policy: bufferingPolicy).eraseToAnyPublisher()
   }

@@ -1,15 +1,15 @@
 // The internals that FerryCombine shares with Ferry. FerryCombine is also built outside this package (against
-// OpenCombine, by `Tests/FerryOpenCombine`), where `package` declarations are out of reach. Not API: they may change
-// in any release.
+// OpenCombine, by `Tests/FerryOpenCombine`), where `package` declarations are out of reach, so they are exposed as
+// SPI: `@_spi(FerryBridges) import Ferry`. Not API: they may change in any release.
 //
-// The lock and the queue are public with an underscore, not SPI, because FerryCombine's per-element paths are
-// inlinable (specialised in the client, as Ferry's own are) and inlinable code cannot use SPI. Thin wrappers rather
-// than the types themselves, which stay internal to Ferry.
+// Thin wrappers rather than the types themselves, because `LockedState` and `FIFOBuffer` appear in Ferry's
+// inlinable code, where an SPI type cannot.
 
-/// Not API (FerryCombine's): `LockedState`, a value guarded by Ferry's platform lock.
+/// ``LockedState`` for FerryCombine: a value guarded by Ferry's platform lock.
 ///
-/// `@unchecked Sendable` as `LockedState`: the state is only reached through `withLock`.
-public struct _FerryLockedState<State>: @unchecked Sendable {
+/// `@unchecked Sendable` as ``LockedState``: the state is only reached through `withLock`.
+@_spi(FerryBridges)
+public struct BridgeLockedState<State>: @unchecked Sendable {
   @usableFromInline let base: LockedState<State>
 
   /// A lock guarding `initial`.
@@ -21,9 +21,9 @@ public struct _FerryLockedState<State>: @unchecked Sendable {
   public func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R { try base.withLock(body) }
 }
 
-/// Not API (FerryCombine's): `FIFOBuffer`, a growable FIFO ring that allocates nothing once grown to its steady
-/// size.
-public struct _FerryFIFOBuffer<Element> {
+/// ``FIFOBuffer`` for FerryCombine: a growable FIFO ring that allocates nothing once grown to its steady size.
+@_spi(FerryBridges)
+public struct BridgeFIFOBuffer<Element> {
   @usableFromInline var base = FIFOBuffer<Element>()
 
   /// An empty buffer.

@@ -2,11 +2,6 @@
 import OpenCombine
 #elseif canImport(Combine)
 import Combine
-/// A sequence whose type says it cannot fail sent an error: a broken invariant of the sequence.
-@usableFromInline
-func infallibleSourceFailed(_ error: any Error) -> Never {
-  preconditionFailure("Internal inconsistency: a sequence that cannot fail sent an error: \(error)")
-}
 #endif
 
 #if FERRY_OPENCOMBINE || canImport(Combine)
@@ -28,22 +23,11 @@ func infallibleSourceFailed(_ error: any Error) -> Never {
 /// - Calls into the subscriber never overlap, even when the source and `request(_:)` run on different threads; a
 ///   request made from inside `receive(_:)` is honoured by the delivering thread after `receive(_:)` returns.
 public struct ObservablePublisher<Output, Failure: Error>: Publisher, Sendable {
-  @usableFromInline let source: Observable<Output>
-  @usableFromInline let policy: ValuesBufferingPolicy
-  @usableFromInline let failure: @Sendable (any Error) -> Failure
-
-  @inlinable
-  init(source: Observable<Output>, policy: ValuesBufferingPolicy, failure: @escaping @Sendable (any Error) -> Failure) {
-    self.source = source
-    self.policy = policy
-    self.failure = failure
-  }
+  let source: Observable<Output>
+  let policy: ValuesBufferingPolicy
+  let failure: @Sendable (any Error) -> Failure
 
   /// Subscribes `subscriber`: hands it its subscription, then subscribes to the Rx source.
-  ///
-  /// Inlinable, with the subscription and its state machine, so that the per-element path is specialised in the
-  /// client for its element and subscriber types: compiled once here, it looks generic metadata up on every element.
-  @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     let subscription = ObservablePublisherSubscription(subscriber: subscriber, limit: policy, failure: failure)
     subscriber.receive(subscription: subscription)
@@ -52,7 +36,6 @@ public struct ObservablePublisher<Output, Failure: Error>: Publisher, Sendable {
 }
 
 extension ObservablePublisher where Failure == any Error {
-  @inlinable
   init(source: Observable<Output>, policy: ValuesBufferingPolicy) {
     self.init(source: source, policy: policy, failure: { $0 })
   }
@@ -60,17 +43,13 @@ extension ObservablePublisher where Failure == any Error {
 
 extension ObservablePublisher where Failure == Never {
   /// For sources that cannot fail (by their type: infallible, relays, Driver, Signal).
-  @inlinable
   init(infallible source: Observable<Output>, policy: ValuesBufferingPolicy) {
     self.init(
       source: source, policy: policy,
-      failure: { error in infallibleSourceFailed(error) }
+      failure: { error in
+        preconditionFailure("Internal inconsistency: a sequence that cannot fail sent an error: \(error)")
+      }
     )
   }
-}
-/// A sequence whose type says it cannot fail sent an error: a broken invariant of the sequence.
-@usableFromInline
-func infallibleSourceFailed(_ error: any Error) -> Never {
-  preconditionFailure("Internal inconsistency: a sequence that cannot fail sent an error: \(error)")
 }
 #endif

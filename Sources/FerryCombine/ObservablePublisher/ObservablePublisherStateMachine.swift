@@ -20,9 +20,7 @@ import Combine
 /// - the terminal event goes out after every buffered element, exactly once, whatever the demand; then the state
 ///   is `done`;
 /// - `done` holds no element, no terminal event and no Rx subscription.
-@usableFromInline
 struct ObservablePublisherStateMachine<Element> {
-  @usableFromInline
   enum Phase {
     /// The Rx source is live (or being subscribed).
     case active
@@ -33,7 +31,6 @@ struct ObservablePublisherStateMachine<Element> {
   }
 
   /// What to do after an input.
-  @usableFromInline
   enum Action {
     /// Nothing (buffered, demand recorded, or another thread is delivering).
     case none
@@ -49,29 +46,21 @@ struct ObservablePublisherStateMachine<Element> {
   }
 
   /// What to do after the subscriber cancelled.
-  @usableFromInline
   struct CancelAction {
     /// The Rx subscription to dispose.
-    @usableFromInline var subscription: (any Disposable)?
+    var subscription: (any Disposable)?
     /// The buffered elements, to release outside the lock.
-    @usableFromInline var buffer: _FerryFIFOBuffer<Element>
-
-    @inlinable
-    init(subscription: (any Disposable)?, buffer: _FerryFIFOBuffer<Element>) {
-      self.subscription = subscription
-      self.buffer = buffer
-    }
+    var buffer: BridgeFIFOBuffer<Element>
   }
 
-  @usableFromInline let limit: ValuesBufferingPolicy
-  @usableFromInline var phase = Phase.active
-  @usableFromInline var demand = Subscribers.Demand.none
-  @usableFromInline var buffer = _FerryFIFOBuffer<Element>()
-  @usableFromInline var isDelivering = false
-  @usableFromInline var subscription: (any Disposable)?
+  let limit: ValuesBufferingPolicy
+  private(set) var phase = Phase.active
+  private(set) var demand = Subscribers.Demand.none
+  private(set) var buffer = BridgeFIFOBuffer<Element>()
+  private(set) var isDelivering = false
+  private var subscription: (any Disposable)?
 
   /// - Precondition: a bounded policy's count is at least 1.
-  @usableFromInline
   init(limit: ValuesBufferingPolicy) {
     switch limit {
     case .unbounded: break
@@ -83,7 +72,6 @@ struct ObservablePublisherStateMachine<Element> {
 
   /// The Rx subscription's disposable became known (after `subscribe` returned): kept until the subscriber cancels
   /// or the source terminates; returned to be disposed at once if the subscriber already cancelled.
-  @inlinable
   mutating func subscribed(_ disposable: any Disposable) -> (any Disposable)? {
     guard case .active = phase else { return disposable }
     subscription = disposable
@@ -91,7 +79,6 @@ struct ObservablePublisherStateMachine<Element> {
   }
 
   /// The subscriber asked for `additional` more elements.
-  @inlinable
   mutating func requested(_ additional: Subscribers.Demand) -> Action {
     precondition(additional > .none, "Subscription.request(_:): demand must be greater than zero, got none")
     guard !isDone else { return .none }
@@ -100,7 +87,6 @@ struct ObservablePublisherStateMachine<Element> {
   }
 
   /// The Rx source sent an element.
-  @inlinable
   mutating func received(_ element: Element) -> Action {
     guard case .active = phase else { return .discard(element) }
     if !isDelivering, buffer.isEmpty, demand > .none {
@@ -130,7 +116,6 @@ struct ObservablePublisherStateMachine<Element> {
   }
 
   /// The Rx source terminated (`nil`: completed).
-  @inlinable
   mutating func terminated(_ error: (any Error)?) -> Action {
     guard case .active = phase else { return .none }
     phase = .terminated(error.map { .failure($0) } ?? .finished)
@@ -144,7 +129,6 @@ struct ObservablePublisherStateMachine<Element> {
   }
 
   /// The subscriber returned from `receive(_:)` asking for `additional` more: the delivering thread's next step.
-  @inlinable
   mutating func delivered(adding additional: Subscribers.Demand) -> Action {
     precondition(isDelivering, "Internal inconsistency: delivered(adding:) without a delivery in progress")
     isDelivering = false
@@ -154,24 +138,21 @@ struct ObservablePublisherStateMachine<Element> {
   }
 
   /// The subscriber cancelled. Idempotent.
-  @inlinable
   mutating func cancelled() -> CancelAction {
-    var action = CancelAction(subscription: subscription, buffer: _FerryFIFOBuffer())
+    var action = CancelAction(subscription: subscription, buffer: BridgeFIFOBuffer())
     subscription = nil
     phase = .done
     swap(&action.buffer, &buffer)
     return action
   }
 
-  @inlinable
   var isDone: Bool {
     if case .done = phase { return true }
     return false
   }
 
   /// Hands the role of delivering thread to the caller if there is something to deliver now.
-  @inlinable
-  mutating func nextDelivery() -> Action {
+  private mutating func nextDelivery() -> Action {
     if demand > .none, let element = buffer.popFirst() {
       demand -= 1
       isDelivering = true

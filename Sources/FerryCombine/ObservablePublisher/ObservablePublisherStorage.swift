@@ -17,42 +17,37 @@ import Combine
 /// `@unchecked Sendable`: the mutable state is the state machine, only touched under `state`'s lock; `subscriber`
 /// is called only by the delivering thread (one at a time, by the state machine's invariant) and released under
 /// the lock's decision in ``cancel()`` / on the terminal event.
-@usableFromInline
 final class ObservablePublisherSubscription<Downstream: Subscriber>: Subscription, ObserverType, @unchecked Sendable
 where Downstream.Failure: Error {
-  @usableFromInline typealias Element = Downstream.Input
+  typealias Element = Downstream.Input
 
-  @usableFromInline let state: _FerryLockedState<ObservablePublisherStateMachine<Element>>
-  @usableFromInline let failure: @Sendable (any Error) -> Downstream.Failure
+  private let state: BridgeLockedState<ObservablePublisherStateMachine<Element>>
+  private let failure: @Sendable (any Error) -> Downstream.Failure
   /// Set to `nil` once the subscriber must not be called again (cancelled, or the terminal event delivered), so
   /// that it is released with the subscription's last reference rather than kept by the Rx source.
-  @usableFromInline var subscriber: Downstream?
+  private var subscriber: Downstream?
 
-  @inlinable
   init(
     subscriber: Downstream, limit: ValuesBufferingPolicy,
     failure: @escaping @Sendable (any Error) -> Downstream.Failure
   ) {
     self.subscriber = subscriber
     self.failure = failure
-    self.state = _FerryLockedState(ObservablePublisherStateMachine(limit: limit))
+    self.state = BridgeLockedState(ObservablePublisherStateMachine(limit: limit))
   }
 
   /// Subscribes to the Rx source; called after the subscriber received this subscription, so that everything the
   /// source sends from now on is kept (buffered until demanded).
-  @inlinable
   func start(_ source: Observable<Element>) {
     let disposable = source.subscribe(self)
     let late = state.withLock { $0.subscribed(disposable) }
     late?.dispose()
   }
 
-  @inlinable
   func request(_ demand: Subscribers.Demand) {
     perform(state.withLock { $0.requested(demand) })
   }
 
-  @inlinable
   func cancel() {
     let action = state.withLock { $0.cancelled() }
     action.subscription?.dispose()
@@ -60,7 +55,6 @@ where Downstream.Failure: Error {
   }
 
   /// Receives the Rx source's events (this subscription is the source's observer).
-  @inlinable
   func on(_ event: Event<Element>) {
     switch event {
     case .next(let element): perform(state.withLock { $0.received(element) })
@@ -70,8 +64,7 @@ where Downstream.Failure: Error {
   }
 
   /// Carries out an action; while it says `deliver`, this thread holds the delivering role and loops.
-  @inlinable
-  func perform(_ first: ObservablePublisherStateMachine<Element>.Action) {
+  private func perform(_ first: ObservablePublisherStateMachine<Element>.Action) {
     var action = first
     while true {
       switch action {
