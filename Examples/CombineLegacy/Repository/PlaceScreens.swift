@@ -31,6 +31,8 @@ public final class PlaceSummaryScreenModel: ObservableObject {
 public protocol PlaceDetailScreenModelProtocol: AnyObject {
   /// The view state: the current one on subscription, then every change.
   var statePublisher: AnyPublisher<PlaceDetailViewState, Never> { get }
+  /// The screen appeared.
+  func onAppear()
   /// Looks up `key`.
   func refresh(key: String)
 }
@@ -53,6 +55,9 @@ public final class PlaceDetailScreenModel: ObservableObject, PlaceDetailScreenMo
 
   /// `$state`.
   public var statePublisher: AnyPublisher<PlaceDetailViewState, Never> { $state.eraseToAnyPublisher() }
+
+  /// Nothing to do: the model follows the results from its creation.
+  public func onAppear() {}
 
   /// Looks up `key`.
   public func refresh(key: String) {
@@ -108,5 +113,15 @@ public final class PlaceDetailViewController<S: Scheduler> {
       .receive(on: uiScheduler)
       .sink { [unowned self] state in self.render(state) }
       .store(in: &cancellables)
+  }
+
+  /// The view appeared.
+  public func viewDidAppear() {
+    model.onAppear()
+  }
+
+  /// The user asked for `key`.
+  public func search(key: String) {
+    model.refresh(key: key)
   }
 }

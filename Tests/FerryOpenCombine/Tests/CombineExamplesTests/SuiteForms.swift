@@ -7,6 +7,6 @@ import Examples
 /// The TODO list's forms.
 typealias TodoSuiteForm = CombineTodoForm
 /// The place repository's forms.
-typealias RepositorySuiteForm = RepositoryForm
+typealias RepositorySuiteForm = CombineRepositoryForm
 /// The dashboard's forms.
 typealias LargeScreenSuiteForm = LargeScreenForm
