@@ -9,4 +9,4 @@ typealias TodoSuiteForm = CombineTodoForm
 /// The place repository's forms.
 typealias RepositorySuiteForm = CombineRepositoryForm
 /// The dashboard's forms.
-typealias LargeScreenSuiteForm = LargeScreenForm
+typealias LargeScreenSuiteForm = CombineLargeScreenForm
