@@ -17,7 +17,7 @@ public enum CombineRepositoryForm: String, CaseIterable, Sendable {
   /// The `CurrentValueSubject` repository; both screen models and view controllers Combine.
   case combineLegacy
   /// Step 1: the actor repository behind the Combine protocols; both consumers still Combine.
-  case actorRepository
+  case combineOnActorRepository
   /// Step 2, view first: a new detail view (Observation) on the Combine detail model, through `StreamViewStore`.
   case newDetailViewOnCombineModel
   /// Step 2, store first: the Combine detail view controller on the detail store (`statePublisher`, the façade).
@@ -29,7 +29,7 @@ public enum CombineRepositoryForm: String, CaseIterable, Sendable {
   public var summary: String {
     switch self {
     case .combineLegacy: return "the CurrentValueSubject repository, both consumers Combine (Swift 5 mode)"
-    case .actorRepository: return "the actor repository behind the Combine protocols, both consumers Combine"
+    case .combineOnActorRepository: return "the actor repository behind the Combine protocols, both consumers Combine"
     case .newDetailViewOnCombineModel: return "an Observation detail view on the Combine model (StreamViewStore)"
     case .combineDetailViewOnStore: return "the Combine detail view controller on the detail store (statePublisher)"
     case .oneConsumerMigrated: return "the actor repository: the detail store on its async sequence, the summary legacy"
@@ -47,7 +47,7 @@ public enum CombineRepositoryForm: String, CaseIterable, Sendable {
         return .combineConsumers(
           rawValue, summary: PlaceSummaryScreenModel(repository: repository),
           detail: PlaceDetailScreenModel(repository: repository), uiScheduler: scheduler)
-      case .actorRepository:
+      case .combineOnActorRepository:
         let repository = CombinePlaceRepository(Self.actorRepository(script, time))
         return .combineConsumers(
           rawValue, summary: PlaceSummaryScreenModel(repository: repository),
