@@ -1,11 +1,12 @@
+import Examples
+import Ferry
+import Foundation
+
 #if FERRY_OPENCOMBINE
 import FerryOpenCombine
 #elseif canImport(Combine)
 import FerryCombine
 #endif
-import Examples
-import Ferry
-import Foundation
 
 /// A session's Rx scheduler (held as `any SchedulerType`) as one concrete scheduler type, so that it can be
 /// presented as a Combine scheduler (`asCombineScheduler()` needs a concrete `SchedulerType`): the Combine forms

@@ -1,9 +1,10 @@
+import ExamplesLegacy
+
 #if FERRY_OPENCOMBINE
 import OpenCombine
 #elseif canImport(Combine)
 import Combine
 #endif
-import ExamplesLegacy
 
 /// The dashboard's Interactor (seed 001, first generation): the API requests, each a one-shot publisher.
 public protocol DashboardInteractorProtocol {

@@ -1,9 +1,10 @@
+import ExamplesLegacy
+
 #if FERRY_OPENCOMBINE
 import OpenCombine
 #elseif canImport(Combine)
 import Combine
 #endif
-import ExamplesLegacy
 
 /// Where the Router takes the user: the view controller subscribes to the view model's `routerSubject`.
 public enum DashboardRoute: Equatable {

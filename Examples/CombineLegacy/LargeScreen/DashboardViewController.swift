@@ -1,9 +1,10 @@
+import ExamplesLegacy
+
 #if FERRY_OPENCOMBINE
 import OpenCombine
 #elseif canImport(Combine)
 import Combine
 #endif
-import ExamplesLegacy
 
 /// What the dashboard's SwiftUI view shows (seed 001, second generation): an `ObservableObject` the view controller
 /// fills from the view model's outputs.

@@ -1,9 +1,10 @@
+import ExamplesLegacy
+
 #if FERRY_OPENCOMBINE
 import OpenCombine
 #elseif canImport(Combine)
 import Combine
 #endif
-import ExamplesLegacy
 
 // Seed 004 as its team wrote it in Combine: layers split into input (requests, no result) and output (publishers
 // to observe); the data source answers each request with its own publisher; the repository keeps the latest result

@@ -1,9 +1,10 @@
+import ExamplesLegacy
+
 #if FERRY_OPENCOMBINE
 import OpenCombine
 #elseif canImport(Combine)
 import Combine
 #endif
-import ExamplesLegacy
 
 /// The place summary (a list header): the name of the latest place, or why there is none.
 public final class PlaceSummaryScreenModel: ObservableObject {

@@ -1,9 +1,10 @@
+import ExamplesLegacy
+
 #if FERRY_OPENCOMBINE
 import OpenCombine
 #elseif canImport(Combine)
 import Combine
 #endif
-import ExamplesLegacy
 
 /// The TODO list's repository as the SwiftUI + Combine app wrote it (seed 002): every call a one-shot publisher
 /// that fails with the backend's error.

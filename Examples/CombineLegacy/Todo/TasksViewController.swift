@@ -1,10 +1,11 @@
+import ExamplesLegacy
+import Foundation
+
 #if FERRY_OPENCOMBINE
 import OpenCombine
 #elseif canImport(Combine)
 import Combine
 #endif
-import ExamplesLegacy
-import Foundation
 
 /// The list's UIKit view controller (seed 002's second step: UIKit over the same Combine view model), without
 /// UIKit: `render` stands for applying a diffable-data-source snapshot, `showAlert` for presenting an alert.

@@ -1,12 +1,13 @@
+import Dispatch
+import ExamplesLegacy
+import Foundation
+
 #if FERRY_OPENCOMBINE
 import OpenCombine
 import OpenCombineDispatch
 #elseif canImport(Combine)
 import Combine
 #endif
-import Dispatch
-import ExamplesLegacy
-import Foundation
 
 /// A row of the list.
 public final class TaskCellViewModel: ObservableObject, Identifiable {

@@ -1,3 +1,9 @@
+import CombineExamplesLegacy
+import Examples
+import ExamplesLegacy
+import Ferry
+import FerryStore
+
 #if FERRY_OPENCOMBINE
 import OpenCombine
 import FerryOpenCombine
@@ -5,11 +11,6 @@ import FerryOpenCombine
 import Combine
 import FerryCombine
 #endif
-import CombineExamplesLegacy
-import Examples
-import ExamplesLegacy
-import Ferry
-import FerryStore
 
 extension DashboardState {
   /// What the screen model holds, as the store's state.

@@ -1,3 +1,9 @@
+import CombineExamplesLegacy
+import Examples
+import ExamplesLegacy
+import Ferry
+import FerryStore
+
 #if FERRY_OPENCOMBINE
 import OpenCombine
 import FerryOpenCombine
@@ -5,11 +11,6 @@ import FerryOpenCombine
 import Combine
 import FerryCombine
 #endif
-import CombineExamplesLegacy
-import Examples
-import ExamplesLegacy
-import Ferry
-import FerryStore
 
 /// Step 1: the actor repository behind the Combine repository's input/output protocols, so that the Combine
 /// screen models run on it unchanged: `fetch(key:)` starts a lookup, `observe()` is the actor's results as a

@@ -1,3 +1,9 @@
+import CombineExamplesLegacy
+import Examples
+import ExamplesLegacy
+import Ferry
+import FerryStore
+
 #if FERRY_OPENCOMBINE
 import OpenCombine
 import FerryOpenCombine
@@ -5,11 +11,6 @@ import FerryOpenCombine
 import Combine
 import FerryCombine
 #endif
-import CombineExamplesLegacy
-import Examples
-import ExamplesLegacy
-import Ferry
-import FerryStore
 
 /// Every form of seed 004's repository and its two consumers starting from the Combine repository, ending on the
 /// root's form with the detail screen on a store.

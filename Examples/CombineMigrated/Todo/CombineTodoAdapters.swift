@@ -1,3 +1,9 @@
+import CombineExamplesLegacy
+import Examples
+import ExamplesLegacy
+import FerryStore
+import Foundation
+
 #if FERRY_OPENCOMBINE
 import OpenCombine
 import FerryOpenCombine
@@ -5,11 +11,6 @@ import FerryOpenCombine
 import Combine
 import FerryCombine
 #endif
-import CombineExamplesLegacy
-import Examples
-import ExamplesLegacy
-import FerryStore
-import Foundation
 
 /// Store first: the store behind the Combine-era view controller's protocol. The view controller and its `sink`s
 /// do not change; the rows come from `store.publisher(\.tasks)` (the drop-in for `$taskCellViewModels`, emitted
