@@ -72,16 +72,18 @@ public enum CombineRepositoryForm: String, CaseIterable, Sendable {
     }
   }
 
+  /// The Combine repository over the scripted data source, both on `scheduler`.
   @MainActor
-  static func subjectRepository<S: Scheduler>(
+  public static func subjectRepository<S: Scheduler>(
     _ script: PlaceBackendScript, _ scheduler: S
   ) -> PlaceSubjectRepository<S> {
     PlaceSubjectRepository(
       dataSource: ScriptedPlaceDetailDataSource(script: script, scheduler: scheduler), workScheduler: scheduler)
   }
 
+  /// The root's actor repository over the scripted data source, sleeping on `time`'s clock.
   @MainActor
-  static func actorRepository(_ script: PlaceBackendScript, _ time: any SessionTime) -> AsyncPlaceRepository {
+  public static func actorRepository(_ script: PlaceBackendScript, _ time: any SessionTime) -> AsyncPlaceRepository {
     AsyncPlaceRepository(dataSource: ScriptedAsyncPlaceDataSource(script: script, clock: time.clock))
   }
 }
