@@ -1,7 +1,9 @@
+import Dispatch
 import ExamplesLegacy
 
 #if FERRY_OPENCOMBINE
 import OpenCombine
+import OpenCombineDispatch
 #elseif canImport(Combine)
 import Combine
 #endif
@@ -175,3 +177,19 @@ public struct DashboardTransformOutput {
     self.unreadCount = unreadCount
   }
 }
+
+#if FERRY_OPENCOMBINE
+extension DashboardTransformViewModel where S == DispatchQueue.OCombine {
+  /// The app's view model: delivers on the main queue.
+  public convenience init(interactor: DashboardInteractorProtocol) {
+    self.init(interactor: interactor, uiScheduler: DispatchQueue.main.ocombine)
+  }
+}
+#elseif canImport(Combine)
+extension DashboardTransformViewModel where S == DispatchQueue {
+  /// The app's view model: delivers on the main queue.
+  public convenience init(interactor: DashboardInteractorProtocol) {
+    self.init(interactor: interactor, uiScheduler: DispatchQueue.main)
+  }
+}
+#endif

@@ -1,7 +1,9 @@
+import Dispatch
 import ExamplesLegacy
 
 #if FERRY_OPENCOMBINE
 import OpenCombine
+import OpenCombineDispatch
 #elseif canImport(Combine)
 import Combine
 #endif
@@ -105,3 +107,19 @@ extension PlaceSubjectRepository: PlaceRepositoryOutputs {
     subject.compactMap { $0 }.eraseToAnyPublisher()
   }
 }
+
+#if FERRY_OPENCOMBINE
+extension PlaceSubjectRepository where S == DispatchQueue.OCombine {
+  /// The app's repository: subscribes on a global queue.
+  public convenience init(dataSource: PlaceDetailDataSource) {
+    self.init(dataSource: dataSource, workScheduler: DispatchQueue.global().ocombine)
+  }
+}
+#elseif canImport(Combine)
+extension PlaceSubjectRepository where S == DispatchQueue {
+  /// The app's repository: subscribes on a global queue.
+  public convenience init(dataSource: PlaceDetailDataSource) {
+    self.init(dataSource: dataSource, workScheduler: DispatchQueue.global())
+  }
+}
+#endif
