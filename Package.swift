@@ -19,6 +19,9 @@ let package = Package(
     .library(name: "FerryCombine", targets: ["FerryCombine"]),
     .library(name: "FerryCombineTesting", targets: ["FerryCombineTesting"]),
     .executable(name: "ferry-demo", targets: ["FerryDemo"]),
+    // The seed screens, not for apps: a product only so that the nested package `Tests/FerryOpenCombine` builds its
+    // Combine-era forms of seeds 001, 002 and 004 on the same migrated features, session machinery and models.
+    .library(name: "FerryExamples", targets: ["Examples", "ExamplesLegacy"]),
   ],
   targets: [
     // C11 atomics, the only thing Swift cannot express portably for iOS 17 / macOS 14

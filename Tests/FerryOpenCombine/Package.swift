@@ -24,6 +24,8 @@ let ferryPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
   .deletingLastPathComponent().lastPathComponent.lowercased()
 
 let library: [SwiftSetting] = [.swiftLanguageMode(.v6), .define("FERRY_OPENCOMBINE")]
+// The Combine-era client code of the seed screens, as its teams wrote it: Swift 5 mode, zero warnings.
+let combineEra: [SwiftSetting] = [.swiftLanguageMode(.v5), .define("FERRY_OPENCOMBINE")]
 
 func ferry(_ product: String) -> Target.Dependency { .product(name: product, package: ferryPackage) }
 
@@ -33,6 +35,7 @@ let package = Package(
   products: [
     .library(name: "FerryOpenCombine", targets: ["FerryOpenCombine"]),
     .library(name: "FerryOpenCombineTesting", targets: ["FerryOpenCombineTesting"]),
+    .executable(name: "ferry-combine-demo", targets: ["CombineDemo"]),
   ],
   dependencies: [
     .package(path: "../.."),
@@ -50,6 +53,41 @@ let package = Package(
         ferry("Ferry"), ferry("FerryStore"), ferry("FerryTesting"), "FerryOpenCombine",
         .product(name: "OpenCombine", package: "OpenCombine"),
       ],
+      swiftSettings: library
+    ),
+    // Seeds 001, 002 and 004 in Combine (`Examples/CombineLegacy` and `Examples/CombineMigrated` in the root,
+    // linked here as target folders; see `Examples/README.md`): the Combine-era forms, and the forms migrated from
+    // them onto the root's stores (`FerryExamples`).
+    .target(
+      name: "CombineExamplesLegacy",
+      dependencies: [
+        ferry("FerryExamples"), .product(name: "OpenCombine", package: "OpenCombine"),
+        .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+      ],
+      swiftSettings: combineEra
+    ),
+    .target(
+      name: "CombineExamples",
+      dependencies: [
+        ferry("Ferry"), ferry("FerryStore"), ferry("FerryExamples"), "FerryOpenCombine", "CombineExamplesLegacy",
+        .product(name: "OpenCombine", package: "OpenCombine"),
+      ],
+      swiftSettings: library
+    ),
+    // The root's behavioural suites of those screens (linked from `Tests/ExamplesTests`), run against the Combine
+    // forms (`CombineExamplesTests/SuiteForms.swift` says which forms a suite enumerates).
+    .testTarget(
+      name: "CombineExamplesTests",
+      dependencies: [
+        ferry("Ferry"), ferry("FerryStore"), ferry("FerryTesting"), ferry("FerryExamples"), "FerryOpenCombine",
+        "CombineExamples", "CombineExamplesLegacy", .product(name: "OpenCombine", package: "OpenCombine"),
+      ],
+      swiftSettings: library
+    ),
+    // `ferry-combine-demo`: the Combine forms' timelines beside the migrated ones, as `ferry-demo` prints them.
+    .executableTarget(
+      name: "CombineDemo",
+      dependencies: [ferry("FerryExamples"), ferry("FerryMarbles"), "CombineExamples"],
       swiftSettings: library
     ),
     .testTarget(

@@ -39,8 +39,8 @@ struct LargeScreenSuite {
 
   @Test(
     "loads both parts, searches, favourites notify the inbox (one handler sending to another), mark all read",
-    arguments: LargeScreenForm.allCases)
-  func session(form: LargeScreenForm) {
+    arguments: LargeScreenSuiteForm.allCases)
+  func session(form: LargeScreenSuiteForm) {
     let run = runScreen(Self.session, form: form.make(Self.backend))
     let corolla = "Corolla added to favorites"
     let prius = "Prius added to favorites"
@@ -60,8 +60,8 @@ struct LargeScreenSuite {
     #expect(run.states.last?.value.element?.catalog.visibleItems == [Self.yaris, Self.prius])
   }
 
-  @Test("a profile that fails to load shows a toast; the catalog still loads", arguments: LargeScreenForm.allCases)
-  func profileFailure(form: LargeScreenForm) {
+  @Test("a profile that fails to load shows a toast; the catalog still loads", arguments: LargeScreenSuiteForm.allCases)
+  func profileFailure(form: LargeScreenSuiteForm) {
     var backend = Self.backend
     backend.profileFails = true
     let run = runScreen([.next(10, .appear)], form: form.make(backend))
@@ -71,8 +71,8 @@ struct LargeScreenSuite {
 
   @Test("demo session: every form shows the same timeline")
   func demoSession() {
-    let timelines = LargeScreenForm.demoSession(makeTime: { TestSessionTime() })
-    #expect(timelines.map(\.form) == LargeScreenForm.allCases.map(\.rawValue))
+    let timelines = LargeScreenSuiteForm.demoSession(makeTime: { TestSessionTime() })
+    #expect(timelines.map(\.form) == LargeScreenSuiteForm.allCases.map(\.rawValue))
     #expect(timelinesAgree(timelines), "\(timelines.map(\.lines))")
     #expect(ScreenRun(timelines[0]).states.map(\.time) == [0, 30, 40, 50, 60, 70, 80, 90])
     #expect(timelines[0].effects == [Timed(time: 90, value: .toast("All caught up"))])
@@ -136,11 +136,4 @@ struct LargeScreenSuite {
     await store.receiveEffect(.toast("All caught up"))
     await store.finish()
   }
-}
-
-/// Counts Observation change notifications (`onChange` is `@Sendable`).
-final class Counter: Sendable {
-  private let count = LockedState(0)
-  func increment() { count.withLock { $0 += 1 } }
-  var value: Int { count.withLock { $0 } }
 }

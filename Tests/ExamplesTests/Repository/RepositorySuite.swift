@@ -23,8 +23,8 @@ struct RepositorySuite {
     .next(70, .refreshSummary("kyoto")),
   ]
 
-  @Test("both consumers show every result, whoever asked for it", arguments: RepositoryForm.allCases)
-  func bothConsumersSeeTheSameValues(form: RepositoryForm) {
+  @Test("both consumers show every result, whoever asked for it", arguments: RepositorySuiteForm.allCases)
+  func bothConsumersSeeTheSameValues(form: RepositorySuiteForm) {
     let run = runScreen(Self.session, form: form.make(Self.backend))
     expectMarbles(
       run.states, "a--b--c--d",
@@ -91,8 +91,8 @@ struct RepositorySuite {
 
   @Test("demo session: every form shows the same timeline")
   func demoSession() {
-    let timelines = RepositoryForm.demoSession(makeTime: { TestSessionTime() })
-    #expect(timelines.map(\.form) == RepositoryForm.allCases.map(\.rawValue))
+    let timelines = RepositorySuiteForm.demoSession(makeTime: { TestSessionTime() })
+    #expect(timelines.map(\.form) == RepositorySuiteForm.allCases.map(\.rawValue))
     #expect(timelinesAgree(timelines), "\(timelines.map(\.lines))")
     #expect(ScreenRun(timelines[0]).states.map(\.time) == [0, 30, 60, 90])
   }

@@ -25,8 +25,8 @@ struct TodoSuite {
     .next(100, .delete(atOffsets: [0])),
   ]
 
-  @Test("load, add, delete; a rejected deletion keeps the row and shows a message", arguments: TodoForm.allCases)
-  func session(form: TodoForm) {
+  @Test("load, add, delete; a rejected deletion keeps the row and shows a message", arguments: TodoSuiteForm.allCases)
+  func session(form: TodoSuiteForm) {
     let run = runScreen(Self.session, form: form.make(Self.backend))
     expectMarbles(
       run.states, "a---b-c--d",
@@ -39,8 +39,8 @@ struct TodoSuite {
     expectMarbles(run.effects, "------------e", values: ["e": .showError("Could not delete “Buy milk”")])
   }
 
-  @Test("a load superseded by a newer one shows nothing, even when it answers last", arguments: TodoForm.allCases)
-  func supersededFetch(form: TodoForm) {
+  @Test("a load superseded by a newer one shows nothing, even when it answers last", arguments: TodoSuiteForm.allCases)
+  func supersededFetch(form: TodoSuiteForm) {
     let backend = TodoBackendScript(
       fetches: [.init(latency: 50, tasks: [Self.a]), .init(latency: 20, tasks: [Self.a, Self.b])])
     let run = runScreen([.next(10, .appear), .next(20, .refresh)], form: form.make(backend))
@@ -50,8 +50,8 @@ struct TodoSuite {
     #expect(run.effects.isEmpty)
   }
 
-  @Test("deleting a row that does not exist does nothing", arguments: TodoForm.allCases)
-  func deleteOutOfRange(form: TodoForm) {
+  @Test("deleting a row that does not exist does nothing", arguments: TodoSuiteForm.allCases)
+  func deleteOutOfRange(form: TodoSuiteForm) {
     let run = runScreen([.next(10, .appear), .next(50, .delete(atOffsets: [7]))], form: form.make(Self.backend))
     expectMarbles(
       run.states, "a---b", values: ["a": TodoListState(), "b": TodoListState(tasks: [Self.a, Self.b, Self.c])])
@@ -60,8 +60,8 @@ struct TodoSuite {
 
   @Test("demo session: every form shows the same timeline")
   func demoSession() {
-    let timelines = TodoForm.demoSession(makeTime: { TestSessionTime() })
-    #expect(timelines.map(\.form) == TodoForm.allCases.map(\.rawValue))
+    let timelines = TodoSuiteForm.demoSession(makeTime: { TestSessionTime() })
+    #expect(timelines.map(\.form) == TodoSuiteForm.allCases.map(\.rawValue))
     #expect(timelinesAgree(timelines), "\(timelines.map(\.lines))")
     expectMarbles(
       ScreenRun(timelines[0]).states, "a---b-c--d",

@@ -1,0 +1,1 @@
+../../../../Sources/FerryDemo/DemoReport.swift

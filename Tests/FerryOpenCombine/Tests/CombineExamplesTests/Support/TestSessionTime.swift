@@ -1,0 +1,1 @@
+../../../../ExamplesTests/Support/TestSessionTime.swift
