@@ -72,7 +72,9 @@ public struct StoreContext<Feature: StoreFeature> {
   /// context.run(id: "search", .debounce(.milliseconds(300))) { send in … }
   /// ```
   ///
-  /// - Precondition: the policy's time (a debounce due time, a throttle period) is not negative.
+  /// - Precondition: the policy's time (a debounce due time, a throttle period) is not negative; the message names
+  ///   the policy and the value, in release builds too. Any longer time is honoured, `.seconds(Int64.max)`
+  ///   included (the store waits in steps its clock can represent, until the work is cancelled).
   public func run(
     id: some Hashable & Sendable, _ policy: WorkPolicy = .flatMap, priority: TaskPriority? = nil,
     _ operation: @escaping @Sendable (StoreSend<Feature>) async throws -> Void

@@ -1,3 +1,5 @@
+import Ferry
+
 /// How a store runs async work that shares an id with work already started, named after the Rx operator each one
 /// replaces.
 ///
@@ -24,14 +26,15 @@ public enum WorkPolicy: Sendable, Hashable {
 extension WorkPolicy {
   /// Stops at a named precondition on a negative time, as the Rx operators do (`debounce(_:scheduler:)`,
   /// `throttle(_:latest:scheduler:)`): a negative span has no meaning, and would otherwise pass silently (a
-  /// negative debounce runs at once, a negative throttle period never throttles). Zero is accepted, as in Rx.
+  /// negative debounce runs at once, a negative throttle period never throttles). Zero is accepted, as in Rx. The
+  /// message survives optimised builds. Any longer time is honoured (see `StoreClock`).
   func checkArguments() {
     switch self {
     case .flatMap, .flatMapLatest, .flatMapFirst, .concatMap: break
     case .debounce(let dueTime):
-      precondition(dueTime >= .zero, "WorkPolicy.debounce(_:): dueTime must be >= 0, got \(dueTime)")
+      requireArgument(dueTime >= .zero, "WorkPolicy.debounce(_:): dueTime must be >= 0, got \(dueTime)")
     case .throttle(let period, _):
-      precondition(period >= .zero, "WorkPolicy.throttle(_:latest:): period must be >= 0, got \(period)")
+      requireArgument(period >= .zero, "WorkPolicy.throttle(_:latest:): period must be >= 0, got \(period)")
     }
   }
 }

@@ -158,13 +158,23 @@ final class SubjectCore<Element>: @unchecked Sendable {
   /// Sends `event` to every observer, or queues it behind the delivery in progress (re-entrant sends, and sends
   /// from a thread that is itself delivering), or waits for its turn (a producer on another thread; see
   /// ``SerialDelivery``).
+  ///
+  /// Releasing: what a send replaces or evicts may have a `deinit` that sends here. Such a release must happen
+  /// while the thread is marked as delivering (``SerialDelivery/enter()``), so that the nested send is queued
+  /// behind this delivery; a nested send from an unmarked thread that holds the role would wait for itself. The
+  /// mark is therefore taken *before* anything that can produce a value to release (the lock closure that swaps
+  /// the latest value, the replay append), and given back after: the order follows from data dependence and the
+  /// lock, never from where a discarded binding (`_ = value`) sits, which optimised code does not honour.
   @inlinable
   func on(_ event: Event<Element>) {
     // For `.latest`, the element this send replaces: released while delivering, outside the lock.
     var replaced: Element?
+    SerialDelivery.enter()
     if case .next(let element) = event, takeRoleFast(element, replacing: &replaced) {
       deliverFast(event, element, replaced: &replaced)
+      SerialDelivery.exit()
     } else {
+      SerialDelivery.exit()
       onContended(event)
     }
   }
@@ -185,8 +195,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
   /// Delivers `event` as the uncontended role holder: no lock unless something was queued meanwhile.
   @inlinable @inline(__always)
   func deliverFast(_ event: Event<Element>, _ element: Element, replaced: inout Element?) {
-    SerialDelivery.enter()
-    // Released as the holder: a deinit that sends here is queued, never waits for itself.
+    // Released as the holder, marked as delivering (by `on`, before the role was taken): a deinit that sends here
+    // is queued, never waits for itself.
     replaced = nil
     let emitter = self.emitter
     if case .none = policy {
@@ -205,7 +215,6 @@ final class SubjectCore<Element>: @unchecked Sendable {
       index += 1
     }
     if !role.releaseFast() { drain() }
-    SerialDelivery.exit()
   }
 
   /// Under the lock: offers `operation` to the emitter role. When the state machine is idle the lock side first
@@ -228,10 +237,14 @@ final class SubjectCore<Element>: @unchecked Sendable {
   /// `on(_:)` for a stop event, or when the uncontended path failed: delivered, queued, or waits for its turn.
   @usableFromInline
   func onContended(_ event: Event<Element>) {
+    // Decided before the mark below, which would otherwise forbid waiting.
+    let mayWait = SerialDelivery.callerMayWait()
+    // Marked as delivering before the lock may hand this thread the role and values to release (see `on`).
+    SerialDelivery.enter()
     let (delivery, replaced, evicted, waiter): (Delivery?, Element?, Element?, SerialDeliveryWaiter?) =
       state.withLock { state in
         guard state.acceptedStop == nil else { return (nil, nil, nil, nil) }
-        switch offer(.event(event), &state, mayWait: SerialDelivery.callerMayWait) {
+        switch offer(.event(event), &state, mayWait: { mayWait }) {
         case .deliver(let operation):
           let replaced = accept(event, &state)
           var evicted: Element?
@@ -246,19 +259,19 @@ final class SubjectCore<Element>: @unchecked Sendable {
         }
       }
     if let waiter {
+      // Nothing was produced to release; the mark is not held while blocked.
+      SerialDelivery.exit()
       waiter.wait()
       onTurn(event)
       return
     }
-    guard let delivery else {
-      _ = replaced
-      return
+    // Queued (`replaced`, if any, goes now, still marked: a nested send is queued too), or delivering.
+    if let delivery {
+      perform(delivery)
+      drain()
     }
-    SerialDelivery.enter()
-    _ = replaced
-    _ = evicted
-    perform(delivery)
-    drain()
+    // Kept until here, so certainly released while marked (or after, once the role was given back).
+    withExtendedLifetime((replaced, evicted)) {}
     SerialDelivery.exit()
   }
 
@@ -282,6 +295,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
   /// A producer that waited was handed the emitter role: its send is accepted now (in turn) and delivered.
   @usableFromInline
   func onTurn(_ event: Event<Element>) {
+    // This thread holds the role from here: marked as delivering before the lock produces values to release.
+    SerialDelivery.enter()
     let (delivery, replaced, evicted): (Delivery?, Element?, Element?) = state.withLock { state in
       // A stop event accepted meanwhile ends the subject: this send is ignored (the role is passed on below).
       guard state.acceptedStop == nil else { return (nil, nil, nil) }
@@ -290,11 +305,9 @@ final class SubjectCore<Element>: @unchecked Sendable {
       let delivery = process(.event(event), &state, evicted: &evicted)
       return (delivery, replaced, evicted)
     }
-    SerialDelivery.enter()
-    _ = replaced
-    _ = evicted
     if let delivery { perform(delivery) }
     drain()
+    withExtendedLifetime((replaced, evicted)) {}
     SerialDelivery.exit()
   }
 
@@ -356,8 +369,9 @@ final class SubjectCore<Element>: @unchecked Sendable {
         return nil
       }
     }
-    // The observer is released here, outside the lock (its deinit may run user code).
-    _ = removed
+    // The observer is released after the lock, whose closure also gave the role back: its deinit may run user
+    // code, which finds the role free whenever the compiler ends `removed`'s lifetime.
+    withExtendedLifetime(removed) {}
   }
 
   /// Under the lock, holding the role with nothing queued (it was taken under this same lock): gives it back.
@@ -469,9 +483,9 @@ final class SubjectCore<Element>: @unchecked Sendable {
         return
       }
       guard operation != nil else { return }
-      _ = removed
-      _ = evicted
       if let delivery { perform(delivery) }
+      // Released here at the latest, still marked as delivering (every caller of `drain` is).
+      withExtendedLifetime((operation, removed, evicted)) {}
     }
   }
 }

@@ -7,7 +7,7 @@ extension ObservableType {
   ///   without time moving on) and `count > 0`.
   @inlinable
   public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: any SchedulerType) -> Observable<[Element]> {
-    precondition(
+    requireArgument(
       timeSpan.nanoseconds > 0, "buffer(timeSpan:count:scheduler:): timeSpan must be > 0, got \(timeSpan)")
     precondition(count > 0, "buffer(timeSpan:count:scheduler:): count must be > 0, got \(count)")
     return SerializingCoreObservable(

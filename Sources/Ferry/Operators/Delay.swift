@@ -10,7 +10,7 @@ extension ObservableType {
   /// - Precondition: `dueTime` is not negative (RxSwift documents nothing for it and would schedule in the past).
   @inlinable
   public func delay(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
-    precondition(dueTime.nanoseconds >= 0, "delay(_:scheduler:): dueTime must be >= 0, got \(dueTime)")
+    requireArgument(dueTime.nanoseconds >= 0, "delay(_:scheduler:): dueTime must be >= 0, got \(dueTime)")
     return SerializingCoreObservable(
       run: DelayCore.makeRun(source: asObservable(), dueTime: dueTime, scheduler: scheduler))
   }

@@ -1,7 +1,11 @@
 extension ObservableType {
   /// Subscribes to the source `dueTime` after the subscription to the result (on `scheduler`).
+  ///
+  /// - Precondition: `dueTime` is not negative (as `delay`'s: a subscription cannot be scheduled in the past).
   public func delaySubscription(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
-    DelaySubscriptionObservable(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
+    requireArgument(
+      dueTime.nanoseconds >= 0, "delaySubscription(_:scheduler:): dueTime must be >= 0, got \(dueTime)")
+    return DelaySubscriptionObservable(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
   }
 }
 

@@ -14,7 +14,7 @@ extension ObservableType {
     latest: Bool = true,
     scheduler: any SchedulerType
   ) -> Observable<Element> {
-    precondition(dueTime.nanoseconds >= 0, "throttle(_:latest:scheduler:): dueTime must be >= 0, got \(dueTime)")
+    requireArgument(dueTime.nanoseconds >= 0, "throttle(_:latest:scheduler:): dueTime must be >= 0, got \(dueTime)")
     return SerializingCoreObservable(
       run: ThrottleCore.makeRun(source: asObservable(), dueTime: dueTime, latest: latest, scheduler: scheduler))
   }

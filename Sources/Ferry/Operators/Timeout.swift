@@ -8,7 +8,7 @@ extension ObservableType {
   /// - Precondition: `dueTime` is not negative.
   @inlinable
   public func timeout(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
-    precondition(dueTime.nanoseconds >= 0, "timeout(_:scheduler:): dueTime must be >= 0, got \(dueTime)")
+    requireArgument(dueTime.nanoseconds >= 0, "timeout(_:scheduler:): dueTime must be >= 0, got \(dueTime)")
     return SerializingCoreObservable(
       run: TimeoutCore.makeRun(
         source: asObservable(), dueTime: dueTime, other: Observable.error(RxError.timeout), scheduler: scheduler))
@@ -25,7 +25,7 @@ extension ObservableType {
     other: Source,
     scheduler: any SchedulerType
   ) -> Observable<Element> where Source.Element == Element {
-    precondition(dueTime.nanoseconds >= 0, "timeout(_:other:scheduler:): dueTime must be >= 0, got \(dueTime)")
+    requireArgument(dueTime.nanoseconds >= 0, "timeout(_:other:scheduler:): dueTime must be >= 0, got \(dueTime)")
     return SerializingCoreObservable(
       run: TimeoutCore.makeRun(
         source: asObservable(), dueTime: dueTime, other: other.asObservable(), scheduler: scheduler))

@@ -12,7 +12,7 @@ extension ObservableType where Element: FixedWidthInteger {
     scheduler: any SchedulerType
   ) -> Observable<Element> {
     if let period {
-      precondition(period.nanoseconds > 0, "timer(_:period:scheduler:): period must be > 0, got \(period)")
+      requireArgument(period.nanoseconds > 0, "timer(_:period:scheduler:): period must be > 0, got \(period)")
     }
     return TimerObservable(dueTime: dueTime, period: period, scheduler: scheduler)
   }

@@ -15,7 +15,7 @@ extension ObservableType {
     count: Int,
     scheduler: any SchedulerType
   ) -> Observable<Observable<Element>> {
-    precondition(
+    requireArgument(
       timeSpan.nanoseconds > 0, "window(timeSpan:count:scheduler:): timeSpan must be > 0, got \(timeSpan)")
     precondition(count > 0, "window(timeSpan:count:scheduler:): count must be > 0, got \(count)")
     return SerializingCoreObservable(

@@ -142,13 +142,27 @@ package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
 }
 
 /// The store's clock, type-erased: sleeping and reading the time since the store was created.
+///
+/// Any duration is honoured, however long (`.debounce(.seconds(Int64.max))` waits for ever, until cancelled):
+/// a wait longer than ``longestSleep`` sleeps in steps of at most that, since a clock's `now.advanced(by:)` traps
+/// when the deadline does not fit its instant (`ContinuousClock` stores whole seconds in an `Int64`).
 package struct StoreClock: Sendable {
+  /// The longest single sleep asked of the clock: 100 years (365-day), far from any clock's limit.
+  package static let longestSleep = Duration.seconds(100 * 365 * 86_400)
+
   let sleep: @Sendable (Duration) async throws -> Void
   let now: @Sendable () -> Duration
 
   package init<C: Clock>(_ clock: C) where C.Duration == Duration {
     let origin = clock.now
-    sleep = { try await clock.sleep(until: clock.now.advanced(by: $0), tolerance: nil) }
+    sleep = { duration in
+      var remaining = duration
+      repeat {
+        let step = min(remaining, Self.longestSleep)
+        try await clock.sleep(until: clock.now.advanced(by: step), tolerance: nil)
+        remaining -= step
+      } while remaining > .zero
+    }
     now = { origin.duration(to: clock.now) }
   }
 }

@@ -55,6 +55,9 @@ struct SerialDeliveryStressTests {
       worstAccept.withLock { $0 = max($0, worst) }
     }
     subscription.dispose()
+    print(
+      "stress: 8 producers into one PublishRelay: delivered \(delivered.current), most queued \(maxQueued.current),"
+        + " worst accept() \(Int(worstAccept.current * 1_000)) ms")
     #expect(finished, "the producers finished")
     #expect(delivered.current == Self.producers * Self.perProducer, "nothing lost")
     #expect(!overlapped.current, "deliveries never overlap")
@@ -201,6 +204,9 @@ struct MainQueueDeliveryStressTests {
     }
     producing.withLock { $0 = false }
     subscription.dispose()
+    print(
+      "stress: observe(on: main) from 8 producers: most delivered ahead of a main-queue block"
+        + " \(mostBetweenProbes.current), worst main-queue wait \(Int(worstMainWait.current * 1_000)) ms")
     #expect(delivered.current == producers * perProducer)
     // Before the batches, one main-queue block drained the whole backlog. Now a block delivers at most
     // `SerialDelivery.mainQueueBatch` (64) elements and schedules the next batch behind work already queued: while

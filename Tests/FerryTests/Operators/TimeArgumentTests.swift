@@ -152,6 +152,35 @@ import Testing
       of: result, contains: "throttle(_:latest:scheduler:): dueTime must be >= 0, got nanoseconds(-1)")
   }
 
+  @Test func takeForWithANegativeDurationNamesIt() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Observable.of(1).take(for: .seconds(-1), scheduler: TestScheduler(initialClock: 0))
+    }
+    expectStandardError(of: result, contains: "take(for:scheduler:): duration must be >= 0, got seconds(-1)")
+  }
+
+  @Test func takeForZeroCompletesAtOnce() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+    let res = scheduler.start { xs.take(for: .seconds(0), scheduler: scheduler) }
+    #expect(res.events == [.completed(200)])
+  }
+
+  @Test func delaySubscriptionWithANegativeDueTimeNamesIt() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Observable.of(1).delaySubscription(.milliseconds(-3), scheduler: TestScheduler(initialClock: 0))
+    }
+    expectStandardError(
+      of: result, contains: "delaySubscription(_:scheduler:): dueTime must be >= 0, got milliseconds(-3)")
+  }
+
+  @Test func singleDelaySubscriptionWithANegativeDueTimeNamesIt() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Single.just(1).delaySubscription(.seconds(-2), scheduler: TestScheduler(initialClock: 0))
+    }
+    expectStandardError(of: result, contains: "delaySubscription(_:scheduler:): dueTime must be >= 0, got seconds(-2)")
+  }
+
   @Test func timeoutWithANegativeDueTimeNamesIt() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Observable.of(1).timeout(.seconds(-1), scheduler: TestScheduler(initialClock: 0))

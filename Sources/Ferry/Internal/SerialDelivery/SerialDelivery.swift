@@ -26,6 +26,13 @@ import _FerryAtomics
 /// sends are queued, so streams feeding each other from two threads cannot deadlock and the main thread is never
 /// blocked by a background emitter.
 ///
+/// Releasing while holding the role: whatever a holder releases (a replaced latest value, an evicted replay slot,
+/// a queued item) may have a `deinit` that sends to the same stream. The holder's thread is marked as delivering
+/// (``enter()``) *before* the step that hands it such a value, so the nested send is queued, never made to wait for
+/// the role its own thread holds. The order must follow from the code's data flow (the mark precedes the lock or
+/// the swap that produces the value, or `withExtendedLifetime` keeps the value past the mark): optimised builds end
+/// a value's lifetime at its last use, so a discarded binding (`_ = value`) placed after the mark does not keep it.
+///
 /// The rule for subscribers: an observer must not block its thread waiting for *another thread* that sends to the
 /// same stream (for example `DispatchQueue.global().sync { relay.accept(x) }` from inside an observer of
 /// `relay`): that thread waits for the observer's delivery to end, so the two deadlock. Sending from the observer

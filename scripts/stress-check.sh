@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The release-mode stress suite: the load and re-entrancy tests, built optimised (where lifetimes end at last use
+# and a lifetime mistake shows), each bounded in count and in time (every suite has a time limit and every
+# thread a deadline), printing its figures (the `stress:` lines) and failing when a bound breaks.
+#   bash scripts/stress-check.sh [scratch path] [extra swift test flags…]
+# `.ci/run` runs it in release; the thread-sanitizer step runs the same suites (`stress_suites` below).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scratch=${1:-.build-stress}
+shift || true
+# Keep in step with `.ci/run`, which skips these in the parallel sanitizer runs.
+stress_suites='SerialDeliveryStressTests|MainQueueDeliveryStressTests|DeinitReentrancyUnderLoadTests|WorkPolicyLongDurationTests'
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+status=0
+swift test -c release --scratch-path "$scratch" --filter "$stress_suites" "$@" >"$log" 2>&1 || status=$?
+grep -E '^stress: ' "$log" || true
+if [ "$status" -ne 0 ]; then
+  cat "$log"
+  echo "stress-check: a stress test failed or broke its bound (exit $status)" >&2
+  exit "$status"
+fi
+grep -E '^. Test run with' "$log" | tail -1
