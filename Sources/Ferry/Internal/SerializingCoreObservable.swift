@@ -1,8 +1,9 @@
-/// An operator whose per-subscription work is in a ``SerializingCore`` subclass (`merge` and the flatMap family,
-/// `sample`, `take(until:)`, `skip(until:)`, `debounce`, `throttle`, `delay`, `timeout`, `buffer`, `window`; the
-/// combining operators have their own, ``CombiningObservable``): `run`, built in the operator's inlinable entry
-/// point, creates the core and subscribes the sources with handlers specialised in the client; this class only adds
-/// the observer-generic end, a ``SerializingCoreSink``.
+/// An operator whose per-subscription work is in a ``SerializingCore`` — an ``OperatorStorage`` driving a state
+/// machine (`debounce`, `throttle`, `take(until:)`, `skip(until:)`) or one of the older subclasses (`merge` and the
+/// flatMap family, `sample`, `delay`, `timeout`, `buffer`, `window`; the combining operators have their own,
+/// ``CombiningObservable``): `run`, built in the operator's inlinable entry point, creates the core and subscribes
+/// the sources with handlers specialised in the client; this class only adds the observer-generic end, a
+/// ``SerializingCoreSink``.
 @usableFromInline
 final class SerializingCoreObservable<Result>: Observable<Result>, @unchecked Sendable {
   // `@unchecked Sendable`: immutable configuration only.
