@@ -76,9 +76,8 @@ final class OperatorStorage<Machine: OperatorStateMachine>: SerializingCore<Even
     let action = transition(&machine)
     switch emission(action) {
     case .nothing: PlatformLock.unlock(lock)
-    // Non-escaping closures rather than `forward` itself: a partially applied method retains `self` per element.
-    case .event(let event): emit(event) { forward($0) }
-    case .events(let event, let next): emit(event, then: next) { forward($0) }
+    case .event(let event): emit(event)
+    case .events(let event, let next): emit(event, then: next)
     }
     return action
   }

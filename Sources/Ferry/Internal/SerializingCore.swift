@@ -135,6 +135,20 @@ protocol SerializingDownstream<Result>: AnyObject, Sendable {
 }
 
 extension SerializingCore where Item == Event<Result> {
+  /// ``emit(_:deliver:)`` for cores whose items are the result's events: delivers them downstream. (A non-escaping
+  /// closure rather than `forward` itself: a partially applied method retains `self` per element, and the core's
+  /// reference count is in a side table once the sink holds it weakly.)
+  @inlinable @inline(__always)
+  final func emit(_ event: Event<Result>) {
+    emit(event) { forward($0) }
+  }
+
+  /// ``emit(_:then:deliver:)`` for cores whose items are the result's events.
+  @inlinable @inline(__always)
+  final func emit(_ event: Event<Result>, then next: Event<Result>) {
+    emit(event, then: next) { forward($0) }
+  }
+
   /// Forwards one event downstream (outside the lock, one at a time): the `deliver` of cores whose items are the
   /// result's events.
   @inlinable

@@ -48,7 +48,8 @@ protocol SerializingCoreClosing: AnyObject, Sendable {
   func close()
 }
 
-/// The observer-generic end of a ``SerializingCoreObservable`` subscription: forwards what its core delivers, and
+/// The one downstream host of the core-based operators (``SerializingCoreObservable``, `flatMapLatest`,
+/// `combineLatest`, `zip`): the observer-generic end of the subscription, which forwards what its core delivers and
 /// closes the core on disposal.
 ///
 /// `@unchecked Sendable`: `core` is written once in `run`, before any source can reach the sink.
@@ -72,7 +73,7 @@ final class SerializingCoreSink<Observer: ObserverType>: Sink<Observer>, Seriali
 /// The observer of a source whose element loop may run inside `subscribe` (`repeatElement`, `from`, `range` as the
 /// source of `take(until:)` or the outer sequence of `merge`): forwards to the core's handler, and lets the loop
 /// stop once the subscription, or an operator below it such as `take(_:)`, has stopped — as the sink itself does
-/// when it is the observer. (Otherwise like ``TaggedObserver``.)
+/// when it is the observer. (Otherwise like an ``AnyObserver`` of the handler.)
 @usableFromInline
 struct CoreSourceObserver<Element, Result>: ObserverType, DownstreamDisposalQuery {
   @usableFromInline let handler: @Sendable (Event<Element>) -> Void

@@ -113,7 +113,7 @@ extension ObservableType {
       host.attach(storage)
       triggerSubscription.setDisposable(
         trigger.subscribe(
-          TaggedObserver<Trigger> { event in
+          AnyObserver<Trigger> { event in
             switch event {
             case .next:
               if case .opened = storage.withLock({ $0.triggerFired() }, emitting: { $0.emission }) {
