@@ -56,6 +56,7 @@ func run() {
   default:
     if runStructCase(name, count: count) { return }
     if runCombineCase(name, count: count) { return }
+    if runSubscriptionCase(name, count: count) { return }
     FileHandle.standardError.write(Data("FerryCallgrind: unknown case \(name)\n".utf8))
     exit(2)
   }
