@@ -8,7 +8,7 @@ extension ObservableType {
   /// - Precondition: `dueTime` is not negative.
   @inlinable
   public func debounce(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
-    precondition(dueTime.nanoseconds >= 0, "debounce(_:scheduler:): dueTime must be >= 0, got \(dueTime)")
+    requireArgument(dueTime.nanoseconds >= 0, "debounce(_:scheduler:): dueTime must be >= 0, got \(dueTime)")
     let source = asObservable()
     return SerializingCoreObservable { host in
       // Disposed with the subscription, and then disposes whatever timer it is given.

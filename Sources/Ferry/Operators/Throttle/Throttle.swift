@@ -12,7 +12,7 @@ extension ObservableType {
     latest: Bool = true,
     scheduler: any SchedulerType
   ) -> Observable<Element> {
-    precondition(dueTime.nanoseconds >= 0, "throttle(_:latest:scheduler:): dueTime must be >= 0, got \(dueTime)")
+    requireArgument(dueTime.nanoseconds >= 0, "throttle(_:latest:scheduler:): dueTime must be >= 0, got \(dueTime)")
     let source = asObservable()
     return SerializingCoreObservable { host in
       // Disposed with the subscription, and then disposes whatever timer it is given.
