@@ -33,8 +33,8 @@ let package = Package(
       dependencies: ["Ferry", "FerryStore", "FerryMarbles", "Examples", "ExamplesLegacy"],
       swiftSettings: swiftSettings
     ),
-    // The five seed screens (issue 13), as runnable examples, not products: each screen's legacy form as its team
-    // wrote it, compiled in Swift 5 mode with only the import changed, and its migrated forms in Swift 6 mode.
+    // The five seed screens (Examples/README.md), as runnable examples, not products: each screen's legacy form as
+    // its team wrote it, compiled in Swift 5 mode with only the import changed, and its migrated forms in Swift 6 mode.
     .target(
       name: "ExamplesLegacy",
       dependencies: ["Ferry"],
