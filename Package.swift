@@ -59,6 +59,9 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(name: "FerryTestingTests", dependencies: ["Ferry", "FerryTesting"], swiftSettings: swiftSettings),
+    // The Swift code blocks of README.md, Docs/ and the DocC catalogs that no other target holds, compiled and run
+    // (scripts/snippets-check.py fails when a block and its region here differ).
+    .testTarget(name: "DocExamplesTests", dependencies: ["Ferry", "FerryTesting"], swiftSettings: swiftSettings),
     // RxSwift-era client code in Swift 5 mode: must build without a single concurrency warning (`.ci/run` builds
     // it with warnings as errors).
     .testTarget(
