@@ -47,6 +47,25 @@ struct FailureCaptureTests {
     #expect(failures.count == 2)
   }
 
+  @Test func aFailureReportedAfterItsCaptureEndedGoesToTheEnclosingOne() async {
+    let events = self.events
+    let (proceed, go) = AsyncStream.makeStream(of: Void.self)
+    var late: Task<Void, Never>?
+    var inner: [CapturedFailure] = []
+    let outer = await withCapturedFailures {
+      inner = withCapturedFailures {
+        late = Task {
+          for await _ in proceed { break }
+          _ = expectMarbles(events, "^2|")
+        }
+      }
+      go.yield()  // the task reports only now, after the inner capture ended
+      await late?.value
+    }
+    #expect(inner.isEmpty)
+    #expect(outer.count == 1)
+  }
+
   @Test func aThrownErrorPropagates() {
     struct Stop: Error {}
     #expect(throws: Stop.self) {
