@@ -47,8 +47,8 @@ let package = Package(
       dependencies: ["Ferry", "FerryStore", "FerryMarbles", "Examples", "ExamplesLegacy"],
       swiftSettings: swiftSettings
     ),
-    // The five seed screens (issue 13), as runnable examples, not products: each screen's legacy form as its team
-    // wrote it, compiled in Swift 5 mode with only the import changed, and its migrated forms in Swift 6 mode.
+    // The five seed screens (Examples/README.md), as runnable examples, not products: each screen's legacy form as
+    // its team wrote it, compiled in Swift 5 mode with only the import changed, and its migrated forms in Swift 6 mode.
     .target(
       name: "ExamplesLegacy",
       dependencies: ["Ferry"],
@@ -73,6 +73,9 @@ let package = Package(
       swiftSettings: swiftSettings
     ),
     .testTarget(name: "FerryTestingTests", dependencies: ["Ferry", "FerryTesting"], swiftSettings: swiftSettings),
+    // The Swift code blocks of README.md, Docs/ and the DocC catalogs that no other target holds, compiled and run
+    // (scripts/snippets-check.py fails when a block and its region here differ).
+    .testTarget(name: "DocExamplesTests", dependencies: ["Ferry", "FerryTesting"], swiftSettings: swiftSettings),
     // RxSwift-era client code in Swift 5 mode: must build without a single concurrency warning (`.ci/run` builds
     // it with warnings as errors).
     .testTarget(

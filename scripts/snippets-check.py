@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
-"""Fails when a code block in the docs and the compiled code it shows have drifted apart.
+"""Fails when a Swift code block in the docs is not compiled code, or has drifted from the code it shows.
 
-A ```swift block in README.md, Docs/*.md or a DocC catalog's own articles preceded by the line
+Every ```swift block in README.md, Docs/*.md and a DocC catalog's own articles must be preceded by either
     <!-- snippet: Tests/FerryStoreTests/ReadmeExampleTests.swift#store -->
-must equal (after removing common indentation) the lines between `// snippet: store` and `// end snippet: store`
-in that file, which a test target compiles and runs.
+(one or more such lines), and then equal (after removing common indentation) the lines between
+`// snippet: store` and `// end snippet: store` in each file named, which a test target compiles and runs; or by
+    <!-- illustration: why it is not compiled -->
+for a block that is not meant to compile (UIKit code on Linux, a declaration with its body elided), which the
+text around it must say.
 
     python3 scripts/snippets-check.py
 """
+import difflib
 import glob
 import os
 import re
@@ -15,9 +19,12 @@ import sys
 import textwrap
 
 MARKER = re.compile(r"^<!-- snippet: (?P<path>[^#\s]+)#(?P<name>[\w-]+) -->\s*$")
+ILLUSTRATION = re.compile(r"^<!-- illustration: \S.* -->\s*$")
 
 
 def region(path, name):
+    if not os.path.exists(path):
+        return None
     lines = open(path, encoding="utf-8").read().split("\n")
     start = next((i for i, line in enumerate(lines) if line.strip() == f"// snippet: {name}"), None)
     end = next((i for i, line in enumerate(lines) if line.strip() == f"// end snippet: {name}"), None)
@@ -29,32 +36,55 @@ def region(path, name):
 def main():
     failures = 0
     checked = 0
+    illustrations = 0
     docs = ["README.md"] + sorted(glob.glob("Docs/*.md"))
     docs += [path for path in sorted(glob.glob("Sources/*/*.docc/*.md")) if not os.path.islink(path)]
     for doc in docs:
         lines = open(doc, encoding="utf-8").read().split("\n")
+        markers = {}  # line index of a block's opening fence -> the markers above it
         for index, line in enumerate(lines):
-            match = MARKER.match(line)
+            match = MARKER.match(line) or ILLUSTRATION.match(line)
             if not match:
                 continue
-            if index + 1 >= len(lines) or not lines[index + 1].startswith("```swift"):
-                print(f"{doc}:{index + 1}: snippet marker not followed by a ```swift block")
+            fence = index + 1
+            while fence < len(lines) and (MARKER.match(lines[fence]) or ILLUSTRATION.match(lines[fence])):
+                fence += 1
+            if fence >= len(lines) or not lines[fence].startswith("```swift"):
+                print(f"{doc}:{index + 1}: marker not followed by a ```swift block")
                 failures += 1
                 continue
-            end = next((j for j in range(index + 2, len(lines)) if lines[j].startswith("```")), None)
-            block = textwrap.dedent("\n".join(lines[index + 2:end])).strip("\n")
-            code = region(match["path"], match["name"])
-            checked += 1
-            if code is None:
-                print(f"{doc}:{index + 1}: no region '{match['name']}' in {match['path']}")
+            markers.setdefault(fence, []).append(match)
+        inside = False
+        for index, line in enumerate(lines):
+            if line.lstrip().startswith("```"):
+                opening = not inside
+                inside = not inside
+                if not opening or not line.lstrip().startswith("```swift"):
+                    continue
+            else:
+                continue
+            if index not in markers:
+                print(f"{doc}:{index + 1}: a ```swift block that is neither a compiled snippet "
+                      "(<!-- snippet: path#name -->) nor marked <!-- illustration: why -->")
                 failures += 1
-            elif code != block:
-                import difflib
-                diff = difflib.unified_diff(code.split("\n"), block.split("\n"), match["path"], doc, lineterm="")
-                print(f"{doc}:{index + 1}: the snippet differs from {match['path']}#{match['name']}:")
-                print("\n".join(diff))
-                failures += 1
-    print(f"snippets-check: {checked} snippet(s) checked, {failures} failure(s)")
+                continue
+            end = next((j for j in range(index + 1, len(lines)) if lines[j].lstrip().startswith("```")), None)
+            block = textwrap.dedent("\n".join(lines[index + 1:end])).strip("\n")
+            for match in markers[index]:
+                if "path" not in match.groupdict():
+                    illustrations += 1
+                    continue
+                code = region(match["path"], match["name"])
+                checked += 1
+                if code is None:
+                    print(f"{doc}:{index + 1}: no region '{match['name']}' in {match['path']}")
+                    failures += 1
+                elif code != block:
+                    diff = difflib.unified_diff(code.split("\n"), block.split("\n"), match["path"], doc, lineterm="")
+                    print(f"{doc}:{index + 1}: the block differs from {match['path']}#{match['name']}:")
+                    print("\n".join(diff))
+                    failures += 1
+    print(f"snippets-check: {checked} snippet(s) checked, {illustrations} illustration(s), {failures} failure(s)")
     return 1 if failures else 0
 
 

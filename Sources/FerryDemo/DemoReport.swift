@@ -51,6 +51,8 @@ struct DemoReport {
     out += timelines.map { $0.summary.isEmpty ? "  \($0.form)" : "  \(pad($0.form, formWidth))  \($0.summary)" }
     out.append("")
     out.append("What each form's screen shows and does (one marble frame = \(Self.frameTicks) ticks, from t=0):")
+    out.append("(a letter is a value, named under \"where\"; - a frame with nothing; (fg) several values in one frame,")
+    out.append(" which other rows pad with blanks to stay aligned; <n> n frames with nothing)")
     var previousLabel: String?
     for (title, line) in zip(rowTitles, rendered) {
       let label = title.trimmingPrefix(" ").split(separator: " ").first.map(String.init)

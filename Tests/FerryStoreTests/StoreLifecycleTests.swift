@@ -32,6 +32,18 @@ struct StoreLifecycleTests {
   }
 
   @Test func aCancelledStoreIgnoresCommandsAndReturnsAtOnce() async {
+    // A debug build says so on standard output: the scenario runs in a child process, so the line is asserted here
+    // instead of being printed by a passing run.
+    let result = await #expect(processExitsWith: .success, observing: [\.standardOutputContent]) {
+      await Self.sendToACancelledStore()
+    }
+    #if DEBUG
+    let output = result.map { String(decoding: $0.standardOutputContent, as: UTF8.self) } ?? ""
+    #expect(output.contains("FerryStore: increment sent to a cancelled Store<WorkFeature> was ignored"), "\(output)")
+    #endif
+  }
+
+  static func sendToACancelledStore() async {
     let store = Store(initialState: WorkFeature.State(), feature: WorkFeature(clock: ContinuousClock()))
     store.send(.load("slow", ticks: 3600, policy: .flatMap))
     #expect(store.runtime.liveWorkCount == 1)
@@ -41,6 +53,8 @@ struct StoreLifecycleTests {
     store.send(.increment)
     #expect(store.state.count == 0)
     #expect(store.runtime.liveWorkCount == 0)
+    // Also stops the child process, so a failure is seen whether or not its issues reach the parent.
+    precondition(store.state.count == 0 && store.runtime.liveWorkCount == 0, "the cancelled store did work")
   }
 
   /// An effect loop started by hand (not SwiftUI's `.task`) ends when its store is released or cancelled.

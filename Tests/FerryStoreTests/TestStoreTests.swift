@@ -9,14 +9,7 @@ import Testing
 struct TestStoreTests {
   /// Runs `body`, expecting exactly the failures whose messages contain `fragments`, in order.
   func expectFailures(_ fragments: [String], _ body: () async -> Void) async {
-    let log = Log()
-    await withKnownIssue {
-      await body()
-    } matching: { issue in
-      log.append(issue.comments.map(\.rawValue).joined(separator: "\n"))
-      return true
-    }
-    let messages = log.all
+    let messages = await withCapturedFailures { await body() }.map(\.message)
     #expect(messages.count == fragments.count, "\(messages)")
     for (message, fragment) in zip(messages, fragments) {
       #expect(message.contains(fragment), "\(message)")
@@ -26,14 +19,10 @@ struct TestStoreTests {
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func theDiffNamesTheChangedField() async {
     let store = TestStore.work()
-    let log = Log()
-    await withKnownIssue {
+    let failures = await withCapturedFailures {
       await store.send(.setText("taro")) { $0.text = "jiro" }
-    } matching: { issue in
-      log.append(issue.comments.map(\.rawValue).joined())
-      return true
     }
-    let message = log.all.joined()
+    let message = failures.map(\.message).joined()
     #expect(message.hasPrefix("send(setText(\"taro\")): the state differs from the expected (− expected, + actual):"))
     #expect(message.contains("−   - text: \"jiro\""), "\(message)")
     #expect(message.contains("+   - text: \"taro\""), "\(message)")

@@ -45,14 +45,24 @@ public final class DemoSessionTime: SessionTime {
 }
 
 extension DemoTimeline {
-  /// The rows `states` and `effects` of a screen session's timeline, each value by its description.
-  public init<State, Effect>(_ timeline: ScreenTimeline<State, Effect>) {
+  /// A screen session's timeline as the demo prints it: the form by its command-line style name
+  /// (`newViewOnLegacyViewModel` → `new-view-on-legacy-view-model`) and `summary`, the rows `shows` (the states)
+  /// and `does` (the effects), each value by its description.
+  public init<State, Effect>(_ timeline: ScreenTimeline<State, Effect>, summary: String) {
     self.init(
-      form: timeline.form, summary: "",
+      form: demoFormName(timeline.form), summary: summary,
       rows: [
-        DemoRow(label: "states", values: timeline.states.map { Timed($0.time, demoDescription($0.value)) }),
-        DemoRow(label: "effects", values: timeline.effects.map { Timed($0.time, demoDescription($0.value)) }),
+        DemoRow(label: "shows", values: timeline.states.map { Timed($0.time, demoDescription($0.value)) }),
+        DemoRow(label: "does", values: timeline.effects.map { Timed($0.time, demoDescription($0.value)) }),
       ])
+  }
+}
+
+/// `name` (a form's case name) in the demo's style: lowercase words joined by `-`.
+func demoFormName(_ name: String) -> String {
+  name.reduce(into: "") { result, character in
+    if character.isUppercase, !result.isEmpty { result.append("-") }
+    result.append(contentsOf: character.lowercased())
   }
 }
 
@@ -62,9 +72,59 @@ func demoDescription<Value>(_ value: Value) -> String {
     .replacingOccurrences(of: "ExamplesLegacy.", with: "")
 }
 
-/// The script of a screen session, one line per command.
-func demoScript<Command>(_ script: [Timed<Command>]) -> [String] {
-  script.map { "t=\($0.time): \(demoDescription($0.value))" }
+/// The script of a screen session, one line per command, each step in words.
+func demoScript<Command>(_ script: [Timed<Command>], _ describe: (Command) -> String) -> [String] {
+  script.map { "t=\($0.time): \(describe($0.value))" }
+}
+
+extension DashboardCommand {
+  /// The step, for a person.
+  var demoStep: String {
+    switch self {
+    case .appear: return "the dashboard appears"
+    case .profile(.load): return "the profile reloads"
+    case .catalog(.load): return "the catalog reloads"
+    case .catalog(.search(let query)): return "the user searches the catalog for \"\(query)\""
+    case .catalog(.toggleFavorite(let id)): return "the user taps the star of catalog item \(id)"
+    case .inbox(.notify(let message)): return "a notification arrives: \"\(message)\""
+    case .inbox(.markAllRead): return "the user marks the inbox all read"
+    }
+  }
+}
+
+extension TodoCommand {
+  /// The step, for a person.
+  var demoStep: String {
+    switch self {
+    case .appear: return "the list appears"
+    case .refresh: return "the user pulls to refresh"
+    case .add(let task): return "the user adds \"\(task.title)\""
+    case .delete(let offsets): return "the user deletes row \(offsets.map { "\($0 + 1)" }.joined(separator: ", "))"
+    }
+  }
+}
+
+extension SettingsCommand {
+  /// The step, for a person.
+  var demoStep: String {
+    switch self {
+    case .appear: return "the settings screen appears"
+    case .retry: return "the user taps Retry"
+    case .setNotifications(let on): return "the user turns notifications \(on ? "on" : "off")"
+    case .setTheme(let theme): return "the user picks the \(theme) theme"
+    }
+  }
+}
+
+extension PlaceCommand {
+  /// The step, for a person.
+  var demoStep: String {
+    switch self {
+    case .appear: return "both screens appear"
+    case .refreshSummary(let key): return "the summary screen looks up \"\(key)\""
+    case .refreshDetail(let key): return "the detail screen looks up \"\(key)\""
+    }
+  }
 }
 
 /// Seed 001 in `ferry-demo`.
@@ -75,10 +135,12 @@ public enum LargeScreenDemo: DemoScreen {
   /// One line about the session.
   public static let summary = "seed 001, a large screen: split handlers, scoped child stores"
   /// The commands.
-  public static var script: [String] { demoScript(LargeScreenForm.demoScript) }
+  public static var script: [String] { demoScript(LargeScreenForm.demoScript, \.demoStep) }
   /// Runs the session in every form.
   public static func run() -> [DemoTimeline] {
-    LargeScreenForm.demoSession(makeTime: { DemoSessionTime() }).map(DemoTimeline.init)
+    LargeScreenForm.demoSession(makeTime: { DemoSessionTime() }).map {
+      DemoTimeline($0, summary: LargeScreenForm(rawValue: $0.form)?.summary ?? "")
+    }
   }
 }
 
@@ -90,10 +152,12 @@ public enum TodoDemo: DemoScreen {
   /// One line about the session.
   public static let summary = "seed 002, a TODO list: load, add, delete, a delete that fails"
   /// The commands.
-  public static var script: [String] { demoScript(TodoForm.demoScript) }
+  public static var script: [String] { demoScript(TodoForm.demoScript, \.demoStep) }
   /// Runs the session in every form.
   public static func run() -> [DemoTimeline] {
-    TodoForm.demoSession(makeTime: { DemoSessionTime() }).map(DemoTimeline.init)
+    TodoForm.demoSession(makeTime: { DemoSessionTime() }).map {
+      DemoTimeline($0, summary: TodoForm(rawValue: $0.form)?.summary ?? "")
+    }
   }
 }
 
@@ -105,10 +169,12 @@ public enum SettingsDemo: DemoScreen {
   /// One line about the session.
   public static let summary = "seed 003, settings with a ViewState: loading, error, retry, a change"
   /// The commands.
-  public static var script: [String] { demoScript(SettingsForm.demoScript) }
+  public static var script: [String] { demoScript(SettingsForm.demoScript, \.demoStep) }
   /// Runs the session in every form.
   public static func run() -> [DemoTimeline] {
-    SettingsForm.demoSession(makeTime: { DemoSessionTime() }).map(DemoTimeline.init)
+    SettingsForm.demoSession(makeTime: { DemoSessionTime() }).map {
+      DemoTimeline($0, summary: SettingsForm(rawValue: $0.form)?.summary ?? "")
+    }
   }
 }
 
@@ -120,9 +186,11 @@ public enum RepositoryDemo: DemoScreen {
   /// One line about the session.
   public static let summary = "seed 004, a repository with input and output, consumed by two view models"
   /// The commands.
-  public static var script: [String] { demoScript(RepositoryForm.demoScript) }
+  public static var script: [String] { demoScript(RepositoryForm.demoScript, \.demoStep) }
   /// Runs the session in every form.
   public static func run() -> [DemoTimeline] {
-    RepositoryForm.demoSession(makeTime: { DemoSessionTime() }).map(DemoTimeline.init)
+    RepositoryForm.demoSession(makeTime: { DemoSessionTime() }).map {
+      DemoTimeline($0, summary: RepositoryForm(rawValue: $0.form)?.summary ?? "")
+    }
   }
 }

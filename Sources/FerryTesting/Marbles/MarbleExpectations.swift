@@ -17,7 +17,7 @@ public func expectMarbles<Element: Equatable>(
 ) -> MarbleMismatch? {
   let mismatch = MarbleDiagram.mismatch(
     events, diagram, values: values, error: error, frameTicks: frameTicks, subscribed: subscribed)
-  if let mismatch { Issue.record(Comment(rawValue: mismatch.description), sourceLocation: sourceLocation) }
+  if let mismatch { recordMarbleFailure(mismatch.description, at: sourceLocation) }
   return mismatch
 }
 
@@ -35,7 +35,13 @@ public func expectSubscriptions(
 ) -> MarbleMismatch? {
   let mismatch = MarbleDiagram.mismatch(
     subscriptions: subscriptions, diagrams, frameTicks: frameTicks, subscribed: subscribed)
-  if let mismatch { Issue.record(Comment(rawValue: mismatch.description), sourceLocation: sourceLocation) }
+  if let mismatch { recordMarbleFailure(mismatch.description, at: sourceLocation) }
   return mismatch
+}
+
+/// Records a marble failure at `location`, or hands it to `withCapturedFailures`.
+func recordMarbleFailure(_ message: String, at location: SourceLocation) {
+  guard !FailureCapture.capture(message, fileID: location.fileID, line: location.line) else { return }
+  Issue.record(Comment(rawValue: message), sourceLocation: location)
 }
 #endif

@@ -25,8 +25,10 @@ public struct StoreAssertionLocation: Sendable {
   }
 }
 
-/// Records a test failure at `location` in whichever framework runs the test.
+/// Records a test failure at `location` in whichever framework runs the test (or hands it to
+/// `withCapturedFailures`).
 func recordStoreFailure(_ message: String, at location: StoreAssertionLocation) {
+  guard !FailureCapture.capture(message, fileID: location.fileID, line: Int(location.line)) else { return }
   #if canImport(Testing)
   if Test.current != nil {
     Issue.record(

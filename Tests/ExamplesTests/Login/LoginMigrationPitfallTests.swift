@@ -46,7 +46,7 @@ struct LoginMigrationPitfallTests {
   @Test func parityCatchesEffectsReorderedByDefer() {
     let backend = FakeBackend()
     var mismatch: StoreParityMismatch?
-    withKnownIssue("the reordered effects are reported") {
+    let failures = withCapturedFailures {
       mismatch = expectStoreParity(
         commands: [.next(10, .inputLoginId("taro")), .next(20, .inputPassword("wrong")), .next(30, .logIn)],
         legacy: { scheduler in
@@ -63,6 +63,7 @@ struct LoginMigrationPitfallTests {
         })
     }
     let report = mismatch?.description ?? ""
+    #expect(failures.map(\.message) == [report])  // the reordered effects are reported
     #expect(report.contains("effects differ at #2"))
     #expect(report.contains("legacy presentError(The login ID or password is incorrect.) at 60"))
     #expect(report.contains("migrated dismissProgress at 60"))

@@ -64,17 +64,17 @@ struct MarbleAssertionTests {
         """)
   }
 
-  @Test func failingExpectMarblesRecordsAnIssueAtTheCallersLine() {
+  @Test func failingExpectMarblesReportsAtTheCallersLine() {
     let actual: [Recorded<Event<Int>>] = [.next(210, 2)]
     let line = #line + 2  // the line of the assertion below
-    withKnownIssue {
+    let failures = withCapturedFailures {
       expectMarbles(actual, "^a", values: values)
-    } matching: { issue in
-      issue.sourceLocation?.line == line
-        && issue.comments.contains { comment in
-          comment.rawValue.contains("expected: ^a\n") && comment.rawValue.contains("actual:   ^b\n")
-        }
     }
+    #expect(failures.count == 1)
+    #expect(failures.first?.line == line)
+    #expect(failures.first?.fileID == #fileID)
+    #expect(failures.first?.message.contains("expected: ^a\n") == true, "\(failures)")
+    #expect(failures.first?.message.contains("actual:   ^b\n") == true, "\(failures)")
   }
 
   @Test func subscriptionsMatch() {
@@ -101,13 +101,12 @@ struct MarbleAssertionTests {
     #expect(mismatch.details.first == "actual: no subscriptions")
   }
 
-  @Test func failingExpectSubscriptionsRecordsAnIssueAtTheCallersLine() {
+  @Test func failingExpectSubscriptionsReportsAtTheCallersLine() {
     let line = #line + 2  // the line of the assertion below
-    withKnownIssue {
+    let failures = withCapturedFailures {
       expectSubscriptions([Subscription(200)], "^-!")
-    } matching: { issue in
-      issue.sourceLocation?.line == line
-        && issue.comments.contains { $0.rawValue.contains("expected: ^-!\n  actual:   ^\n") }
     }
+    #expect(failures.map(\.line) == [line])
+    #expect(failures.first?.message.contains("expected: ^-!\n  actual:   ^\n") == true, "\(failures)")
   }
 }

@@ -77,6 +77,18 @@ struct DriverMainQueueStageTests {
   }
 
   @Test func aReentrantSendIsDeferredToALaterMainQueueBlock() async {
+    // The re-entrant send is made through `Observable.create`, whose debug-build checker prints RxSwift's
+    // "reentrancy anomaly" warning to standard error: the scenario runs in a child process, so the warning is
+    // asserted here instead of being printed by a passing run.
+    let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      await Self.reentrantSendThroughTheStage()
+    }
+    #if DEBUG
+    expectStandardError(of: result, contains: "Ferry: warning: reentrancy anomaly in Observable.create")
+    #endif
+  }
+
+  static func reentrantSendThroughTheStage() async {
     // `Observable.create` does not serialise, so the stage itself sees the re-entrant send (a subject would queue
     // it first). As RxSwift's `MainScheduler`, the stage defers it instead of recursing.
     let observerBox = LockedBox<AnyObserver<Int>?>(nil)
@@ -95,8 +107,10 @@ struct DriverMainQueueStageTests {
       }).disposed(by: bag)
       observerBox.current?.onNext(1)
       #expect(log.current == ["start 1", "end 1"])
+      precondition(log.current == ["start 1", "end 1"], "\(log.current)")
     }
     #expect(log.current == ["start 1", "end 1", "start 2", "end 2"])
+    precondition(log.current == ["start 1", "end 1", "start 2", "end 2"], "\(log.current)")
   }
 
   @Test func disposalStopsDeliveryOfQueuedElements() async {

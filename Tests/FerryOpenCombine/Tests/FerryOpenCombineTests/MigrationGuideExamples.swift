@@ -207,4 +207,25 @@ struct MigrationGuideExampleTests {
     store.send(.load)
     #expect(store.state.tasks == tasks)
   }
+
+  @MainActor
+  @Test func readmeCombineSection() {
+    let store = Store(
+      initialState: TodoListState(), feature: TodoListFeature(repository: StubRepository(result: .success(tasks))))
+    let viewModel = TodoListViewModel(
+      repository: StubRepository(result: .success(tasks)), scheduler: ImmediateScheduler.shared)
+    var rows: [String] = []
+    var cancellables = Set<AnyCancellable>()
+    // snippet: readme-combine
+    store.publisher(\.tasks).sink { tasks in rows = tasks.map(\.title) }.store(in: &cancellables)
+
+    let viewStore = StreamViewStore(
+      state: viewModel.$state, currentState: viewModel.state, effect: viewModel.router,
+      dispatch: { if case .load = $0 { viewModel.load() } }
+    )
+    // end snippet: readme-combine
+    #expect(rows == [])
+    viewStore.send(.load)
+    #expect(viewStore.state.tasks == tasks)
+  }
 }
