@@ -89,14 +89,16 @@ extension SharedSequenceConvertibleType {
   public func withLatestFrom<Second: SharedSequenceConvertibleType, Result>(
     _ second: Second,
     resultSelector: @escaping @Sendable (Element, Second.Element) -> Result
-  ) -> SharedSequence<SharingStrategy, Result> where Second.SharingStrategy == SharingStrategy {
+  ) -> SharedSequence<SharingStrategy, Result> {
     SharedSequence(asObservable().withLatestFrom(second.asObservable(), resultSelector: resultSelector))
   }
 
   /// Emits the latest element of `second` for each element of `self` (once `second` has emitted).
+  ///
+  /// `second` may have any sharing strategy (a `Signal` can sample a `Driver`), as in RxCocoa.
   public func withLatestFrom<Second: SharedSequenceConvertibleType>(
     _ second: Second
-  ) -> SharedSequence<SharingStrategy, Second.Element> where Second.SharingStrategy == SharingStrategy {
+  ) -> SharedSequence<SharingStrategy, Second.Element> {
     SharedSequence(asObservable().withLatestFrom(second.asObservable()))
   }
 
