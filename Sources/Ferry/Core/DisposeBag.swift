@@ -22,7 +22,12 @@ public final class DisposeBag: Sendable {
 
   /// Adds `disposable`; if the bag was already emptied by deallocation, disposes it at once.
   public func insert(_ disposable: any Disposable) {
-    insert([disposable])
+    let rejected: Bool = state.withLock { state in
+      guard state != nil else { return true }
+      state!.append(disposable)
+      return false
+    }
+    if rejected { disposable.dispose() }
   }
 
   /// Adds each of `disposables`.

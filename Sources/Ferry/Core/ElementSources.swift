@@ -17,9 +17,26 @@ extension Observable {
   /// An observable that emits the elements of `sequence` in order and completes.
   ///
   /// The sequence is copied into an array when the observable is created, so that every subscription sees the
-  /// same elements.
+  /// same elements even if the sequence can be iterated only once. (A `Sendable` collection is not copied: it has
+  /// an overload of its own.)
+  @inlinable
   public static func from<S: Sequence>(_ sequence: S) -> Observable<Element> where S.Element == Element {
     ElementsObservable(ElementsStorage(Array(sequence)))
+  }
+
+  /// An observable that emits the elements of `collection` in order and completes.
+  ///
+  /// The collection is not copied: each subscription iterates it (a collection can be iterated more than once), so
+  /// `from(0..<1_000_000)` costs nothing up front. The loop is built here, specialised for the collection's type in
+  /// the caller's module, so it allocates nothing per element.
+  @inlinable
+  public static func from<C: Collection & Sendable>(_ collection: C) -> Observable<Element>
+  where C.Element == Element {
+    IteratingObservable { emit in
+      for element in collection {
+        if !emit(element) { return }
+      }
+    }
   }
 
   /// An observable that emits `optional`'s value if it has one, then completes.
@@ -38,15 +55,16 @@ extension Observable {
 /// `@unchecked Sendable`: the array is never mutated after init; sharing it between subscriptions is only reading.
 @usableFromInline
 struct ElementsStorage<Element>: @unchecked Sendable {
-  let elements: [Element]
+  @usableFromInline let elements: [Element]
   @usableFromInline init(_ elements: [Element]) { self.elements = elements }
 }
 
+@usableFromInline
 final class ElementsObservable<Element>: Observable<Element>, @unchecked Sendable {
   // `@unchecked Sendable`: immutable configuration only.
   let storage: ElementsStorage<Element>
 
-  init(_ storage: ElementsStorage<Element>) { self.storage = storage }
+  @usableFromInline init(_ storage: ElementsStorage<Element>) { self.storage = storage }
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
@@ -63,6 +81,37 @@ final class ElementsObservable<Element>: Observable<Element>, @unchecked Sendabl
       index += 1
     }
     sink.forwardCompleted()
+    return sink
+  }
+}
+
+/// The observable behind `Observable.from` over a `Sendable` collection: `iterate`, built in the caller's module,
+/// runs the loop over the collection and hands each element to `emit` (by address: this generic code needs no
+/// metadata of the collection), stopping when `emit` returns false.
+@usableFromInline
+final class IteratingObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // `@unchecked Sendable`: immutable configuration only.
+  let iterate: @Sendable (_ emit: (Element) -> Bool) -> Void
+
+  @usableFromInline
+  init(iterate: @escaping @Sendable (_ emit: (Element) -> Bool) -> Void) { self.iterate = iterate }
+
+  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  where Observer.Element == Element {
+    let sink = SourceSink(observer: observer)
+    var index = 0
+    var stopped = false
+    iterate { element in
+      // As `ElementsObservable`: disposal from inside `onNext` stops the loop; a finished downstream within 64.
+      if sink.isDisposed || (index & 63 == 63 && sink.isDownstreamDisposed) {
+        stopped = true
+        return false
+      }
+      sink.forwardNext(element)
+      index &+= 1
+      return true
+    }
+    if !stopped { sink.forwardCompleted() }
     return sink
   }
 }

@@ -20,7 +20,7 @@ extension ObservableType {
   ) -> any Disposable {
     let handle = SubscriptionHandle(onDisposed: onDisposed)
     // The event switch is built here, inlinable, so that a client specialises it for its element type: in Ferry's
-    // generic code, reading an `Event<Element>` looks up its metadata on every element (issue 11).
+    // generic code, reading an `Event<Element>` looks up its metadata on every element.
     let observer = ClosureObserver<Element>(handle: handle) { event in
       switch event {
       case .next(let element):

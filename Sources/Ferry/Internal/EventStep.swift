@@ -2,7 +2,7 @@
 /// client — decided for one upstream event; the generic sink acts on it.
 ///
 /// Why: in Ferry's generic (unspecialised) code every switch on, or construction of, an `Event<Element>` looks up
-/// that type's metadata at run time (about 325 instructions each, issue 11). A step closure does the event work
+/// that type's metadata at run time (about 325 instructions each). A step closure does the event work
 /// where the element type is concrete, and the sink only passes events through by address and switches on this
 /// non-generic enum.
 @usableFromInline

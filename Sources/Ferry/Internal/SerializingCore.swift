@@ -1,14 +1,18 @@
-/// The observer-independent half of every operator with several sources or timers (`merge` and the flatMap family,
-/// `combineLatest`, `zip`, `withLatestFrom`, `sample`, `take(until:)`, `skip(until:)`, `debounce`, `throttle`,
-/// `delay`, `timeout`, `buffer`, `window`): one lock, the delivery queue and emitter role behind it, and the
-/// downstream to deliver to.
+/// The observer-independent half of every operator with several sources or timers: one lock, the delivery queue
+/// and emitter role behind it, and the downstream to deliver to.
+///
+/// Stateful operators are written on its one subclass ``OperatorStorage``, which drives a value-type
+/// ``OperatorStateMachine`` through one idiom, ``OperatorStorage/withLock(_:emitting:)`` (`debounce`, `throttle`,
+/// `take(until:)`, `skip(until:)`; see `Docs/WritingAnOperator.md`). The other subclasses (`merge` and the flatMap
+/// family, `combineLatest`, `zip`, `withLatestFrom`, `sample`, `delay`, `timeout`, `buffer`, `window`) keep their
+/// state in stored properties and still take the lock by hand; they move onto ``OperatorStorage`` one by one.
 ///
 /// Why a core and not a sink: a sink's methods run as unspecialised generic code (reached through `subscribe`'s
 /// vtable entry and observers' witness tables), where every generic value type touched costs a runtime metadata
-/// lookup per element (about 330 instructions each, issue 11). This class does not depend on the downstream
-/// observer's type, so subclasses' inlinable methods — called from event handlers built in the operators'
-/// inlinable entry points — are specialised in the client; only a ready `Event` crosses into generic code, by
-/// address, through ``SerializingDownstream``.
+/// lookup per element (about 330 instructions each). This class does not depend on the downstream observer's type,
+/// so subclasses' inlinable methods — called from event handlers built in the operators' inlinable entry points —
+/// are specialised in the client; only a ready `Event` crosses into generic code, by address, through
+/// ``SerializingDownstream``.
 ///
 /// The protocol: decide under `lock`; ``emit(_:deliver:)`` then delivers after it, one item at a time, by the thread
 /// that took the emitter role of ``SerialDeliveryStateMachine`` (others, and re-entrant sends, queue behind it);
@@ -131,6 +135,20 @@ protocol SerializingDownstream<Result>: AnyObject, Sendable {
 }
 
 extension SerializingCore where Item == Event<Result> {
+  /// ``emit(_:deliver:)`` for cores whose items are the result's events: delivers them downstream. (A non-escaping
+  /// closure rather than `forward` itself: a partially applied method retains `self` per element, and the core's
+  /// reference count is in a side table once the sink holds it weakly.)
+  @inlinable @inline(__always)
+  final func emit(_ event: Event<Result>) {
+    emit(event) { forward($0) }
+  }
+
+  /// ``emit(_:then:deliver:)`` for cores whose items are the result's events.
+  @inlinable @inline(__always)
+  final func emit(_ event: Event<Result>, then next: Event<Result>) {
+    emit(event, then: next) { forward($0) }
+  }
+
   /// Forwards one event downstream (outside the lock, one at a time): the `deliver` of cores whose items are the
   /// result's events.
   @inlinable

@@ -1,8 +1,9 @@
-/// An operator whose per-subscription work is in a ``SerializingCore`` subclass (`merge` and the flatMap family,
-/// `sample`, `take(until:)`, `skip(until:)`, `debounce`, `throttle`, `delay`, `timeout`, `buffer`, `window`; the
-/// combining operators have their own, ``CombiningObservable``): `run`, built in the operator's inlinable entry
-/// point, creates the core and subscribes the sources with handlers specialised in the client; this class only adds
-/// the observer-generic end, a ``SerializingCoreSink``.
+/// An operator whose per-subscription work is in a ``SerializingCore`` — an ``OperatorStorage`` driving a state
+/// machine (`debounce`, `throttle`, `take(until:)`, `skip(until:)`) or one of the older subclasses (`merge` and the
+/// flatMap family, `sample`, `delay`, `timeout`, `buffer`, `window`; the combining operators have their own,
+/// ``CombiningObservable``): `run`, built in the operator's inlinable entry point, creates the core and subscribes
+/// the sources with handlers specialised in the client; this class only adds the observer-generic end, a
+/// ``SerializingCoreSink``.
 @usableFromInline
 final class SerializingCoreObservable<Result>: Observable<Result>, @unchecked Sendable {
   // `@unchecked Sendable`: immutable configuration only.
@@ -47,7 +48,8 @@ protocol SerializingCoreClosing: AnyObject, Sendable {
   func close()
 }
 
-/// The observer-generic end of a ``SerializingCoreObservable`` subscription: forwards what its core delivers, and
+/// The one downstream host of the core-based operators (``SerializingCoreObservable``, `flatMapLatest`,
+/// `combineLatest`, `zip`): the observer-generic end of the subscription, which forwards what its core delivers and
 /// closes the core on disposal.
 ///
 /// `@unchecked Sendable`: `core` is written once in `run`, before any source can reach the sink.
@@ -71,7 +73,7 @@ final class SerializingCoreSink<Observer: ObserverType>: Sink<Observer>, Seriali
 /// The observer of a source whose element loop may run inside `subscribe` (`repeatElement`, `from`, `range` as the
 /// source of `take(until:)` or the outer sequence of `merge`): forwards to the core's handler, and lets the loop
 /// stop once the subscription, or an operator below it such as `take(_:)`, has stopped — as the sink itself does
-/// when it is the observer. (Otherwise like ``TaggedObserver``.)
+/// when it is the observer. (Otherwise like an ``AnyObserver`` of the handler.)
 @usableFromInline
 struct CoreSourceObserver<Element, Result>: ObserverType, DownstreamDisposalQuery {
   @usableFromInline let handler: @Sendable (Event<Element>) -> Void

@@ -91,7 +91,7 @@ final class BufferCore<Element>: SerializingCore<Event<[Element]>, [Element]>, S
     swap(&full, &buffer)
     windowID &+= 1
     let newWindow = windowID
-    emit(.next(full), deliver: forward)
+    emit(.next(full))
     return newWindow
   }
 
@@ -128,7 +128,7 @@ final class BufferCore<Element>: SerializingCore<Event<[Element]>, [Element]>, S
     stopped = true
     var last: [Element] = []
     swap(&last, &buffer)
-    emit(.next(last), then: .completed, deliver: forward)
+    emit(.next(last), then: .completed)
   }
 
   /// The source failed: the current array is dropped (after the lock).
@@ -142,7 +142,7 @@ final class BufferCore<Element>: SerializingCore<Event<[Element]>, [Element]>, S
     }
     stopped = true
     swap(&released, &buffer)
-    emit(.error(error), deliver: forward)
+    emit(.error(error))
     withExtendedLifetime(released) {}
   }
 

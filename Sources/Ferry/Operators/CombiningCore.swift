@@ -3,10 +3,10 @@
 /// ``SerializingCore`` (which delivers). Its inlinable methods run specialised in the client, called from the
 /// per-source handlers that the operator's inlinable entry point builds (see ``CombiningSource``).
 ///
-/// `@unchecked Sendable`: `storage` and `progress` are guarded by `lock`.
+/// `@unchecked Sendable`: `storage` and `progress` are guarded by `lock`; `combine` and `empty` are immutable.
 @usableFromInline
 final class CombiningCore<Storage, Progress: CombiningProgress, Values, Result>:
-  SerializingCore<CombineItem<Values>, Result>, @unchecked Sendable
+  SerializingCore<CombineItem<Values>, Result>, SerializingCoreClosing, @unchecked Sendable
 {
   @usableFromInline typealias Item = CombineItem<Values>
 
@@ -14,12 +14,15 @@ final class CombiningCore<Storage, Progress: CombiningProgress, Values, Result>:
   @usableFromInline @exclusivity(unchecked) final var storage: Storage
   @usableFromInline @exclusivity(unchecked) final var progress: Progress
   @usableFromInline final let combine: @Sendable (Values) throws -> Result
+  /// The storage before any element (a template), swapped in on disposal.
+  final let empty: Storage
 
   init(
     storage: Storage, progress: Progress, combine: @escaping @Sendable (Values) throws -> Result,
     downstream: any SerializingDownstream<Result>
   ) {
     self.storage = storage
+    empty = storage
     self.progress = progress
     self.combine = combine
     super.init(downstream: downstream)
@@ -33,7 +36,7 @@ final class CombiningCore<Storage, Progress: CombiningProgress, Values, Result>:
     var released: Element? = element
     PlatformLock.lock(lock)
     if !closed && !progress.isStopped, let item = step(&storage, &progress, &released) {
-      emit(item, deliver: deliver)
+      emit(item) { deliver($0) }
     } else {
       PlatformLock.unlock(lock)
     }
@@ -45,7 +48,7 @@ final class CombiningCore<Storage, Progress: CombiningProgress, Values, Result>:
   final func error(_ error: any Swift.Error) {
     PlatformLock.lock(lock)
     if !closed && progress.error() {
-      emit(.error(error), deliver: deliver)
+      emit(.error(error)) { deliver($0) }
     } else {
       PlatformLock.unlock(lock)
     }
@@ -56,7 +59,7 @@ final class CombiningCore<Storage, Progress: CombiningProgress, Values, Result>:
   final func completed(_ index: Int) {
     PlatformLock.lock(lock)
     if !closed && progress.completed(index) {
-      emit(.completed, deliver: deliver)
+      emit(.completed) { deliver($0) }
     } else {
       PlatformLock.unlock(lock)
     }
@@ -71,13 +74,13 @@ final class CombiningCore<Storage, Progress: CombiningProgress, Values, Result>:
     }
     progress.stop()
     if let values {
-      emit(.values(values), deliver: deliver)
+      emit(.values(values)) { deliver($0) }
       PlatformLock.lock(lock)
     }
     if closed {
       PlatformLock.unlock(lock)
     } else {
-      emit(.completed, deliver: deliver)
+      emit(.completed) { deliver($0) }
     }
   }
 
@@ -101,7 +104,8 @@ final class CombiningCore<Storage, Progress: CombiningProgress, Values, Result>:
 
   /// Disposal: stops storing and delivering, and releases the elements (outside the lock) by swapping in `empty` —
   /// a disposed subscription keeps nothing alive.
-  func close(empty: Storage) {
+  @usableFromInline
+  func close() {
     var released = empty
     PlatformLock.lock(lock)
     closed = true

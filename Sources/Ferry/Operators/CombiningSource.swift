@@ -29,9 +29,9 @@ final class CombiningObservable<Storage, Progress: CombiningProgress, Values, Re
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Result {
-    let sink = CombiningSink<Storage, Progress, Values, Observer>(observer: observer, initial: initial)
+    let sink = SerializingCoreSink(observer: observer)
     let core = CombiningCore(storage: initial, progress: progress, combine: combine, downstream: sink)
-    sink.core = core
+    sink.attach(core)
     if sources.isEmpty {
       core.finishEmpty(emptyValues)
       return sink
@@ -65,7 +65,7 @@ struct CombiningSource<Storage, Progress: CombiningProgress, Values, Result>: Se
   ) {
     subscribe = { core, index in
       source.subscribe(
-        TaggedObserver<Element> { event in
+        AnyObserver<Element> { event in
           switch event {
           case .next(let element): core.next(element) { step(&$0, &$1, &$2, index) }
           case .error(let error): core.error(error)
@@ -83,31 +83,4 @@ enum CombineItem<Values> {
   case values(Values)
   case error(any Swift.Error)
   case completed
-}
-
-/// The observer-generic end of a combining subscription: forwards what ``CombiningCore`` delivers, and closes the
-/// core on disposal.
-///
-/// `@unchecked Sendable`: `core` is written once in `subscribe`, before any source can reach the sink.
-final class CombiningSink<Storage, Progress: CombiningProgress, Values, Observer: ObserverType>: Sink<Observer>,
-  SerializingDownstream, @unchecked Sendable
-{
-  /// Empty storage, swapped in on disposal.
-  let initial: Storage
-  /// Weak: the core holds the sink (the sources' observers hold the core), not the other way round.
-  weak var core: CombiningCore<Storage, Progress, Values, Observer.Element>?
-
-  init(observer: Observer, initial: Storage) {
-    self.initial = initial
-    super.init(observer: observer)
-  }
-
-  func deliverNext(_ event: Event<Observer.Element>) { forwardNextEvent(event) }
-
-  func deliverError(_ error: any Swift.Error) { forwardError(error) }
-
-  func deliverCompleted() { forwardCompleted() }
-
-  /// Releases the elements (outside the core's lock): a disposed subscription keeps nothing alive.
-  override func disposeResources() { core?.close(empty: initial) }
 }

@@ -70,7 +70,7 @@ final class DelayCore<Element>: SerializingCore<Event<Element>, Element>, Serial
       }
       stopped = true
       swap(&released, &queue)
-      emit(.error(error), deliver: forward)
+      emit(.error(error))
       withExtendedLifetime(released) {}
       return
     }
@@ -131,7 +131,7 @@ final class DelayCore<Element>: SerializingCore<Event<Element>, Element>, Serial
       isTimerActive = false
     }
     if let due {
-      emit(due, deliver: forward)
+      emit(due)
     } else {
       PlatformLock.unlock(lock)
     }

@@ -33,7 +33,7 @@ final class SwitchObservable<Result>: Observable<Result>, @unchecked Sendable {
     { core in
       let inner: @Sendable (Event<Result>, UInt64) -> Void = { event, id in core.onInner(event, id: id) }
       return source.subscribe(
-        TaggedObserver<Outer> { event in
+        AnyObserver<Outer> { event in
           switch event {
           case .next(let element): core.onNext(element, selector: selector, inner: inner)
           case .error(let error): core.stop(error)
@@ -45,9 +45,9 @@ final class SwitchObservable<Result>: Observable<Result>, @unchecked Sendable {
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Result {
-    let sink = SwitchSink<Observer>(observer: observer)
+    let sink = SerializingCoreSink(observer: observer)
     let core = SwitchCore(downstream: sink)
-    sink.core = core
+    sink.attach(core)
     sink.setUpstream(subscribeOuter(core))
     return sink
   }
@@ -90,7 +90,7 @@ struct SwitchInnerObserver<Element>: ObserverType {
 ///
 /// `@unchecked Sendable`: `state` is guarded by `lock`.
 @usableFromInline
-final class SwitchCore<Result>: SerializingCore<Event<Result>, Result>, @unchecked Sendable {
+final class SwitchCore<Result>: SerializingCore<Event<Result>, Result>, SerializingCoreClosing, @unchecked Sendable {
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
   @usableFromInline @exclusivity(unchecked) final var state = SwitchState()
 
@@ -141,7 +141,7 @@ final class SwitchCore<Result>: SerializingCore<Event<Result>, Result>, @uncheck
       return
     }
     state.stopped = true
-    emit(.error(error), deliver: deliver)
+    emit(.error(error)) { deliver($0) }
   }
 
   /// The outer sequence completed: the result completes once the current inner sequence has.
@@ -158,7 +158,7 @@ final class SwitchCore<Result>: SerializingCore<Event<Result>, Result>, @uncheck
       return
     }
     state.stopped = true
-    emit(.completed, deliver: deliver)
+    emit(.completed) { deliver($0) }
   }
 
   /// An event of inner sequence `id`; only the latest one's are forwarded.
@@ -171,17 +171,17 @@ final class SwitchCore<Result>: SerializingCore<Event<Result>, Result>, @uncheck
     }
     switch event {
     case .next:
-      emit(event, deliver: deliver)
+      emit(event) { deliver($0) }
     case .error:
       state.stopped = true
-      emit(event, deliver: deliver)
+      emit(event) { deliver($0) }
     case .completed:
       // The completed subscription stays in `state.inner` until the next one replaces it (released then,
       // outside the lock).
       state.hasInner = false
       if state.outerDone {
         state.stopped = true
-        emit(.completed, deliver: deliver)
+        emit(.completed) { deliver($0) }
       } else {
         PlatformLock.unlock(lock)
       }
@@ -199,6 +199,7 @@ final class SwitchCore<Result>: SerializingCore<Event<Result>, Result>, @uncheck
   }
 
   /// Disposal: stops delivering and disposes the current inner subscription (outside the lock).
+  @usableFromInline
   func close() {
     var inner: (any Disposable)?
     PlatformLock.lock(lock)
@@ -207,21 +208,4 @@ final class SwitchCore<Result>: SerializingCore<Event<Result>, Result>, @uncheck
     PlatformLock.unlock(lock)
     inner?.dispose()
   }
-}
-
-/// The observer-generic end of a `flatMapLatest` subscription: forwards what ``SwitchCore`` delivers, and closes
-/// the core on disposal.
-///
-/// `@unchecked Sendable`: `core` is written once in `subscribe`, before any source can reach the sink.
-final class SwitchSink<Observer: ObserverType>: Sink<Observer>, SerializingDownstream, @unchecked Sendable {
-  /// Weak: the core holds the sink (the sources' observers hold the core), not the other way round.
-  weak var core: SwitchCore<Observer.Element>?
-
-  func deliverNext(_ event: Event<Observer.Element>) { forwardNextEvent(event) }
-
-  func deliverError(_ error: any Swift.Error) { forwardError(error) }
-
-  func deliverCompleted() { forwardCompleted() }
-
-  override func disposeResources() { core?.close() }
 }

@@ -240,7 +240,7 @@ final class MergeCore<Result>: SerializingCore<Event<Result>, Result>, Serializi
         PlatformLock.unlock(lock)
         return
       }
-      emit(event, deliver: forward)
+      emit(event)
     case .error(let error):
       stop(error)
     case .completed:
@@ -260,7 +260,7 @@ final class MergeCore<Result>: SerializingCore<Event<Result>, Result>, Serializi
       state.active -= 1
       if state.isFinished {
         state.stopped = true
-        emit(.completed, deliver: forward)
+        emit(.completed)
         removed?.dispose()
         return
       }
@@ -280,7 +280,7 @@ final class MergeCore<Result>: SerializingCore<Event<Result>, Result>, Serializi
       return
     }
     state.stopped = true
-    emit(.error(error), deliver: forward)
+    emit(.error(error))
   }
 
   /// The outer sequence completed: the result completes once every inner sequence has.
@@ -297,7 +297,7 @@ final class MergeCore<Result>: SerializingCore<Event<Result>, Result>, Serializi
       return
     }
     state.stopped = true
-    emit(.completed, deliver: forward)
+    emit(.completed)
   }
 
   /// Disposal: stops delivering, disposes every inner subscription (in slot order) and drops the

@@ -56,7 +56,7 @@ final class SampleCore<Element>: SerializingCore<Event<Element>, Element>, Seria
       host.setUpstream(subscriptions)
       subscriptions.insert(
         source.subscribe(
-          TaggedObserver<Element> { event in
+          AnyObserver<Element> { event in
             switch event {
             case .next(let element): core.onNext(element)
             case .error(let error): core.stop(error)
@@ -66,7 +66,7 @@ final class SampleCore<Element>: SerializingCore<Event<Element>, Element>, Seria
       if host.isDisposed { return }
       subscriptions.insert(
         sampler.subscribe(
-          TaggedObserver<SamplerElement> { event in
+          AnyObserver<SamplerElement> { event in
             switch event {
             case .next, .completed: core.onSample()
             case .error(let error): core.stop(error)
@@ -107,7 +107,7 @@ final class SampleCore<Element>: SerializingCore<Event<Element>, Element>, Seria
     let completes = sourceDone
     if completes { stopped = true }
     if let sampled {
-      emit(.next(sampled), deliver: forward)
+      emit(.next(sampled))
       guard completes else { return }
       // `stopped` keeps every other event out meanwhile: the completion follows the element, unless disposed.
       PlatformLock.lock(lock)
@@ -119,7 +119,7 @@ final class SampleCore<Element>: SerializingCore<Event<Element>, Element>, Seria
       PlatformLock.unlock(lock)
       return
     }
-    emit(.completed, deliver: forward)
+    emit(.completed)
   }
 
   /// An error from the source or the sampler: the first stop event is forwarded.
@@ -131,7 +131,7 @@ final class SampleCore<Element>: SerializingCore<Event<Element>, Element>, Seria
       return
     }
     stopped = true
-    emit(.error(error), deliver: forward)
+    emit(.error(error))
   }
 
   /// Disposal: stops delivering and releases the unsampled element (outside the lock).

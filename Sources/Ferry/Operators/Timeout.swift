@@ -91,12 +91,12 @@ final class TimeoutCore<Element>: SerializingCore<Event<Element>, Element>, Seri
     }
     guard case .next = event else {
       hasSwitched = true  // terminated: a late timer must not switch any more
-      emit(event, deliver: forward)
+      emit(event)
       return
     }
     id &+= 1
     let id = self.id
-    emit(event, deliver: forward)
+    emit(event)
     startTimer(id: id)
   }
 
@@ -119,7 +119,7 @@ final class TimeoutCore<Element>: SerializingCore<Event<Element>, Element>, Seri
     }
     hasSwitched = true
     PlatformLock.unlock(lock)
-    subscription.disposable = other.subscribe(TaggedObserver<Element> { [self] event in onOther(event) })
+    subscription.disposable = other.subscribe(AnyObserver<Element> { [self] event in onOther(event) })
   }
 
   /// An event of `other` (after the switch).
@@ -130,7 +130,7 @@ final class TimeoutCore<Element>: SerializingCore<Event<Element>, Element>, Seri
       PlatformLock.unlock(lock)
       return
     }
-    emit(event, deliver: forward)
+    emit(event)
   }
 
   /// Disposal: stops delivering and ends the timer and the current subscription.

@@ -94,7 +94,7 @@ final class WindowCore<Element>: SerializingCore<WindowItem<Element>, Observable
       PlatformLock.unlock(lock)
       return
     }
-    emit(.outer(.next(subject.asObservable())), deliver: deliver)
+    emit(.outer(.next(subject.asObservable()))) { deliver($0) }
   }
 
   /// An element goes to the current window; the `count`th one closes it and opens the next (with its time span).
@@ -107,11 +107,11 @@ final class WindowCore<Element>: SerializingCore<WindowItem<Element>, Observable
     }
     count += 1
     guard count == maxCount else {
-      emit(.window(subject, .next(element)), deliver: deliver)
+      emit(.window(subject, .next(element))) { deliver($0) }
       return
     }
     let (closing, opening, newWindow) = rotate()
-    emit(.window(closing, .next(element)), then: .window(closing, .completed), .outer(.next(opening)), deliver: deliver)
+    emit(.window(closing, .next(element)), then: .window(closing, .completed), .outer(.next(opening))) { deliver($0) }
     startTimer(windowID: newWindow)
   }
 
@@ -136,7 +136,7 @@ final class WindowCore<Element>: SerializingCore<WindowItem<Element>, Observable
     stopped = true
     let outer: Event<Observable<Element>>
     if case .error(let error) = event { outer = .error(error) } else { outer = .completed }
-    emit(.window(subject, event), then: .outer(outer), deliver: deliver)
+    emit(.window(subject, event), then: .outer(outer)) { deliver($0) }
   }
 
   /// Starts the time span of window `windowID`. (Disposed meanwhile: `timer` is disposed too, and disposes what it
@@ -158,7 +158,7 @@ final class WindowCore<Element>: SerializingCore<WindowItem<Element>, Observable
       return
     }
     let (closing, opening, newWindow) = rotate()
-    emit(.window(closing, .completed), then: .outer(.next(opening)), deliver: deliver)
+    emit(.window(closing, .completed), then: .outer(.next(opening))) { deliver($0) }
     startTimer(windowID: newWindow)
   }
 

@@ -84,7 +84,7 @@ extension Observable {
   /// Subscribes `@MainActor` handlers to a sequence that delivers on the main thread.
   ///
   /// Inlinable (with `drive(onNext:…)`) so that the client specialises the main-queue stage and the event switch of
-  /// `subscribe(onNext:…)` for its element type (issue 11).
+  /// `subscribe(onNext:…)` for its element type.
   @inlinable
   func subscribeOnMainActor(
     onNext: (@MainActor (Element) -> Void)?,

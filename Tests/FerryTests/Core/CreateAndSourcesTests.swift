@@ -154,4 +154,19 @@ struct CreateAndSourcesTests {
     #expect(recorder.elements == [0, 1])
     #expect(visited.current <= 64)
   }
+
+  @Test func fromACollectionIsLazyAndIteratedAgainByEverySubscription() {
+    // Copied up front, this range would not fit in memory: only the elements taken are ever produced.
+    let huge = Observable.from(0..<Int.max)
+    let first = EventRecorder<Int>()
+    _ = huge.take(3).subscribe(first)
+    #expect(first.events.current == [.next(0), .next(1), .next(2), .completed])
+    let second = EventRecorder<Int>()
+    _ = huge.take(2).subscribe(second)
+    #expect(second.events.current == [.next(0), .next(1), .completed], "each subscription iterates afresh")
+    let set: Set<Int> = [4, 5, 6]
+    let fromSet = EventRecorder<Int>()
+    _ = Observable.from(set).subscribe(fromSet)
+    #expect(fromSet.elements == Array(set))
+  }
 }

@@ -1,0 +1,100 @@
+/// The state of one subscription to a stateful operator, as a value type the shared ``OperatorStorage`` drives.
+///
+/// The engine pattern (see `Docs/WritingAnOperator.md`): the operator's state is a private-in-spirit `enum State`
+/// inside a struct conforming to this protocol; every input (an element, a terminal event, a timer firing, another
+/// source's event) is one `mutating` method that returns an action enum saying what to do once the lock is given
+/// up — what to deliver downstream, which timer to start, which replaced value to release. Impossible transitions
+/// stop with `preconditionFailure("Internal inconsistency: …")`. The machine never calls out, takes no lock and
+/// knows nothing of observers, so it is unit-tested directly, input by input.
+///
+/// `State` is `@usableFromInline` rather than `private` only because the machine's methods are `@inlinable` (so that
+/// they are specialised in the client for its element type); nothing but the machine's own methods touches it.
+@usableFromInline
+protocol OperatorStateMachine {
+  /// The element type of the operator's result.
+  associatedtype Output
+  /// What the state held when the subscription was disposed, released by the storage after its lock.
+  associatedtype Leftovers
+
+  /// Disposal: the machine stops (every later input is ignored) and hands back what it held.
+  mutating func close() -> Leftovers
+}
+
+/// What one transition delivers downstream: nothing, one event, or two events decided together (an element and
+/// the terminal event that follows it), delivered in order with nothing between them.
+@usableFromInline
+enum OperatorEmission<Output> {
+  case nothing
+  case event(Event<Output>)
+  case events(Event<Output>, then: Event<Output>)
+}
+
+/// The one storage of the stateful operators: one lock, the state machine behind it, the serial-delivery queue
+/// (inherited from ``SerializingCore``: one thread delivers at a time, others and re-entrant sends queue), one
+/// downstream host, and the resources (timers, other sources' subscriptions) disposed with the subscription.
+///
+/// Every input goes through ``withLock(_:emitting:)``: the transition runs under the lock, what it decides to
+/// deliver is delivered after the lock, and its action is returned to the caller, who acts on it (starts a timer,
+/// disposes a subscription) and then drops it — so anything the action carries (a replaced element) is released
+/// after the lock, when its `deinit` can safely run user code.
+///
+/// Its methods are `@inlinable` and the handlers that call them are built in the operators' inlinable entry points,
+/// so the whole element path is specialised in the client; only the ready `Event` crosses into the observer's
+/// generic code, through ``SerializingDownstream``.
+///
+/// `@unchecked Sendable`: `machine` (like ``SerializingCore``'s state) is guarded by `lock`; `resources` is
+/// immutable and itself thread-safe.
+@usableFromInline
+final class OperatorStorage<Machine: OperatorStateMachine>: SerializingCore<Event<Machine.Output>, Machine.Output>,
+  SerializingCoreClosing, @unchecked Sendable
+{
+  // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
+  @usableFromInline @exclusivity(unchecked) final var machine: Machine
+  /// Disposed, after the lock, when the subscription is: the operator's timer, its other sources' subscriptions.
+  @usableFromInline final let resources: (any Disposable)?
+
+  @usableFromInline
+  init(_ machine: Machine, downstream: any SerializingDownstream<Machine.Output>, resources: (any Disposable)? = nil) {
+    self.machine = machine
+    self.resources = resources
+    super.init(downstream: downstream)
+  }
+
+  /// Runs `transition` on the state machine under the lock and delivers what `emission` selects from its action
+  /// after the lock (or queues it behind the delivery in progress). Returns the action for the caller to act on,
+  /// or `nil` once the subscription was disposed (the transition did not run).
+  @inlinable @inline(__always)
+  final func withLock<Action>(
+    _ transition: (inout Machine) -> Action,
+    emitting emission: (Action) -> OperatorEmission<Machine.Output>
+  ) -> Action? {
+    PlatformLock.lock(lock)
+    guard !closed else {
+      PlatformLock.unlock(lock)
+      return nil
+    }
+    let action = transition(&machine)
+    switch emission(action) {
+    case .nothing: PlatformLock.unlock(lock)
+    case .event(let event): emit(event)
+    case .events(let event, let next): emit(event, then: next)
+    }
+    return action
+  }
+
+  /// Disposal: closes the machine and the delivery queue, then — after the lock — disposes the resources and
+  /// releases what the machine held.
+  @usableFromInline
+  func close() {
+    PlatformLock.lock(lock)
+    guard !closed else {
+      PlatformLock.unlock(lock)
+      return
+    }
+    closed = true
+    let leftovers = machine.close()
+    PlatformLock.unlock(lock)
+    resources?.dispose()
+    withExtendedLifetime(leftovers) {}
+  }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+
+@testable import Ferry
+
+private struct Boom: Error, Equatable {}
+
+/// What an emit action delivers, as text (`[1]`, `[1, |]`, `[|]`, `[x]`, `[]`), for compact expectations.
+private func delivered<Element>(_ emission: OperatorEmission<Element>) -> [String] {
+  func text(_ event: Event<Element>) -> String {
+    switch event {
+    case .next(let element): "\(element)"
+    case .error: "x"
+    case .completed: "|"
+    }
+  }
+  switch emission {
+  case .nothing: return []
+  case .event(let event): return [text(event)]
+  case .events(let event, let next): return [text(event), text(next)]
+  }
+}
+
+/// Direct tests of the operators' state machines: each input, and what the storage is asked to do after its lock.
+@Suite("Operator state machines")
+struct OperatorStateMachineTests {
+  // MARK: debounce
+
+  @Test func debounceEmitsOnlyTheElementOfTheLatestTimer() {
+    var machine = DebounceStateMachine<Int>()
+    guard case .startTimer(let first, nil) = machine.next(1) else {
+      Issue.record("the first element starts a timer and replaces nothing")
+      return
+    }
+    guard case .startTimer(let second, let replaced) = machine.next(2) else {
+      Issue.record("a later element starts another timer")
+      return
+    }
+    #expect(replaced == 1, "the replaced element is handed back, to be released after the lock")
+    #expect(first != second)
+    #expect(delivered(machine.timerFired(first).emission) == [], "a superseded timer emits nothing")
+    #expect(delivered(machine.timerFired(second).emission) == ["2"])
+    #expect(delivered(machine.timerFired(second).emission) == [], "an element is emitted once")
+  }
+
+  @Test func debounceCompletionEmitsThePendingElementFirstAndErrorDropsIt() {
+    var completing = DebounceStateMachine<Int>()
+    _ = completing.next(7)
+    #expect(delivered(completing.completed().emission) == ["7", "|"])
+    guard case .ignore = completing.next(8) else {
+      Issue.record("nothing is accepted after completion")
+      return
+    }
+    #expect(delivered(completing.failed(Boom()).emission) == [])
+
+    var failing = DebounceStateMachine<Int>()
+    _ = failing.next(7)
+    let action = failing.failed(Boom())
+    #expect(delivered(action.emission) == ["x"])
+    guard case .fail(_, let dropped) = action else {
+      Issue.record("an error drops the pending element")
+      return
+    }
+    #expect(dropped == 7)
+
+    var idle = DebounceStateMachine<Int>()
+    #expect(delivered(idle.completed().emission) == ["|"])
+  }
+
+  @Test func debounceCloseHandsBackThePendingElementAndStops() {
+    var machine = DebounceStateMachine<Int>()
+    guard case .startTimer(let id, _) = machine.next(3) else {
+      Issue.record("an element starts a timer")
+      return
+    }
+    #expect(machine.close() == 3)
+    #expect(delivered(machine.timerFired(id).emission) == [])
+    #expect(delivered(machine.completed().emission) == [])
+    #expect(machine.close() == nil)
+  }
+
+  // MARK: throttle
+
+  static let start = Date(timeIntervalSinceReferenceDate: 0)
+
+  @Test func throttleEmitsTheFirstElementAndHoldsBackTheLatestOfTheQuietPeriod() {
+    var machine = ThrottleStateMachine<Int>(dueTime: 10, latest: true)
+    #expect(delivered(machine.next(1, now: Self.start).emission) == ["1"])
+    guard case .startTimer(let delay) = machine.next(2, now: Self.start + 4) else {
+      Issue.record("the first element of the quiet period starts the timer")
+      return
+    }
+    #expect(delay == .seconds(6), "the timer ends the quiet period")
+    guard case .hold(let replaced) = machine.next(3, now: Self.start + 5) else {
+      Issue.record("a later element replaces the held-back one, the timer already runs")
+      return
+    }
+    #expect(replaced == 2)
+    #expect(delivered(machine.timerFired(now: Self.start + 10).emission) == ["3"])
+    #expect(delivered(machine.timerFired(now: Self.start + 11).emission) == [], "nothing is held back any more")
+    // The quiet period restarts from the timer's emission.
+    guard case .startTimer(let next) = machine.next(4, now: Self.start + 15) else {
+      Issue.record("an element 5 s after the last emission is held back")
+      return
+    }
+    #expect(next == .seconds(5))
+  }
+
+  @Test func throttleWithoutLatestDropsTheQuietPeriodsElements() {
+    var machine = ThrottleStateMachine<Int>(dueTime: 10, latest: false)
+    #expect(delivered(machine.next(1, now: Self.start).emission) == ["1"])
+    guard case .ignore = machine.next(2, now: Self.start + 4) else {
+      Issue.record("latest: false drops an element of the quiet period")
+      return
+    }
+    #expect(delivered(machine.next(3, now: Self.start + 10).emission) == ["3"])
+  }
+
+  @Test func throttleCompletionWaitsForTheHeldBackElementAndErrorDropsIt() {
+    var machine = ThrottleStateMachine<Int>(dueTime: 10, latest: true)
+    _ = machine.next(1, now: Self.start)
+    _ = machine.next(2, now: Self.start + 1)
+    #expect(delivered(machine.completed().emission) == [], "completion waits for the held-back element")
+    #expect(delivered(machine.timerFired(now: Self.start + 10).emission) == ["2", "|"])
+    #expect(delivered(machine.timerFired(now: Self.start + 20).emission) == [])
+
+    var failing = ThrottleStateMachine<Int>(dueTime: 10, latest: true)
+    _ = failing.next(1, now: Self.start)
+    _ = failing.next(2, now: Self.start + 1)
+    guard case .fail(_, let dropped) = failing.failed(Boom()) else {
+      Issue.record("an error fails at once")
+      return
+    }
+    #expect(dropped == 2)
+    #expect(failing.close() == nil, "nothing is held after the error")
+  }
+
+  @Test func throttleCloseHandsBackTheHeldBackElement() {
+    var machine = ThrottleStateMachine<Int>(dueTime: 10, latest: true)
+    _ = machine.next(1, now: Self.start)
+    _ = machine.next(2, now: Self.start + 1)
+    #expect(machine.close() == 2)
+    #expect(delivered(machine.timerFired(now: Self.start + 10).emission) == [])
+  }
+
+  // MARK: take(until:) / skip(until:)
+
+  @Test func takeUntilForwardsUntilTheTriggerThenCompletes() {
+    var machine = UntilStateMachine<Int>(.take)
+    #expect(delivered(machine.source(.next(1)).emission) == ["1"])
+    #expect(delivered(machine.triggerFired().emission) == ["|"])
+    #expect(delivered(machine.source(.next(2)).emission) == [])
+    #expect(delivered(machine.triggerFailed(Boom()).emission) == [])
+  }
+
+  @Test func skipUntilDropsUntilTheTriggerThenForwards() {
+    var machine = UntilStateMachine<Int>(.skip)
+    #expect(delivered(machine.source(.next(1)).emission) == [])
+    guard case .opened = machine.triggerFired() else {
+      Issue.record("the trigger opens the gate (and its subscription is disposed)")
+      return
+    }
+    #expect(delivered(machine.source(.next(2)).emission) == ["2"])
+    #expect(delivered(machine.source(.completed).emission) == ["|"])
+    #expect(delivered(machine.source(.next(3)).emission) == [])
+  }
+
+  @Test func untilTerminalEventsPassWhateverTheGateAndTheTriggersErrorFails() {
+    var shut = UntilStateMachine<Int>(.skip)
+    #expect(delivered(shut.source(.error(Boom())).emission) == ["x"])
+    var failing = UntilStateMachine<Int>(.take)
+    #expect(delivered(failing.triggerFailed(Boom()).emission) == ["x"])
+    #expect(delivered(failing.source(.completed).emission) == [])
+    var closed = UntilStateMachine<Int>(.take)
+    closed.close()
+    #expect(delivered(closed.source(.next(1)).emission) == [])
+    #expect(delivered(closed.triggerFired().emission) == [])
+  }
+}
+
+/// The shared storage: transitions under its lock, delivery after it (re-entrant sends queue behind the delivery in
+/// progress), nothing after disposal, leftovers released after the lock.
+@Suite("OperatorStorage")
+struct OperatorStorageTests {
+  @Test func reentrantTransitionsAreDeliveredAfterTheDeliveryInProgressInOrder() {
+    let subject = PublishSubject<Int>()
+    let received = LockedBox<[String]>([])
+    let trigger = PublishSubject<Void>()
+    let subscription = subject.take(until: trigger).subscribe { event in
+      received.withLock { $0.append("\(event)") }
+      // Re-entrant: queued behind this delivery, delivered after it returns.
+      if case .next(1) = event { subject.onNext(2) }
+    }
+    subject.onNext(1)
+    trigger.onNext(())
+    subject.onNext(3)
+    #expect(received.withLock { $0 } == ["next(1)", "next(2)", "completed"])
+    subscription.dispose()
+  }
+
+  @Test func disposalReleasesTheStateAfterTheLockAndStopsDelivery() {
+    final class Probe: Sendable {
+      let onDeinit: @Sendable () -> Void
+      init(_ onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
+      deinit { onDeinit() }
+    }
+    let scheduler = HistoricalScheduler()
+    let subject = PublishSubject<Probe>()
+    let reentered = LockedBox(false)
+    let received = LockedBox(0)
+    let subscription = subject.debounce(.seconds(1), scheduler: scheduler)
+      .subscribe(onNext: { _ in received.withLock { $0 += 1 } })
+    // The probe's deinit re-enters the operator: released under its (non-recursive) lock, it would deadlock, and
+    // the thread would not finish.
+    subject.onNext(
+      Probe { [subject] in
+        subject.onNext(Probe {})
+        reentered.withLock { $0 = true }
+      })
+    let finished = runOnThreads(1, timeout: 10) { _ in subscription.dispose() }
+    #expect(finished)
+    #expect(reentered.withLock { $0 }, "the pending element was released on disposal")
+    scheduler.advanceTo(Date(timeIntervalSince1970: 5))
+    #expect(received.withLock { $0 } == 0, "nothing is delivered after disposal")
+  }
+}
