@@ -45,9 +45,11 @@ public struct BlockingObservable<Element>: Sendable {
     return element
   }
 
-  /// The elements and how the sequence ended; throws only `RxError.timeout`.
-  public func materialize() throws -> MaterializedSequenceResult<Element> {
-    let result = try run(stopAfter: nil)
+  /// The elements and how the sequence ended; never throws (as RxBlocking): a timeout ends it as
+  /// `.failed(elements:error:)` with the elements received so far and `RxError.timeout`.
+  public func materialize() -> MaterializedSequenceResult<Element> {
+    let (finished, result) = collect(stopAfter: nil, filter: nil)
+    if !finished { return .failed(elements: result.elements, error: RxError.timeout) }
     if let error = result.error { return .failed(elements: result.elements, error: error) }
     return .completed(elements: result.elements)
   }
@@ -56,12 +58,21 @@ public struct BlockingObservable<Element>: Sendable {
     stopAfter limit: Int?,
     filter: (@Sendable (Element) throws -> Bool)? = nil
   ) throws -> (elements: [Element], error: (any Swift.Error)?) {
+    let (finished, result) = collect(stopAfter: limit, filter: filter)
+    guard finished else { throw RxError.timeout }
+    return result
+  }
+
+  /// Subscribes, waits until done or timed out, disposes; returns whether it finished and what was collected.
+  private func collect(
+    stopAfter limit: Int?,
+    filter: (@Sendable (Element) throws -> Bool)?
+  ) -> (finished: Bool, result: (elements: [Element], error: (any Swift.Error)?)) {
     let collector = BlockingCollector<Element>(limit: limit, filter: filter)
     let subscription = source.subscribe(collector)
     let finished = collector.wait(timeout: timeout)
     subscription.dispose()
-    guard finished else { throw RxError.timeout }
-    return collector.result
+    return (finished, collector.result)
   }
 }
 

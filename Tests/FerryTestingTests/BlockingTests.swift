@@ -118,7 +118,7 @@ private func asyncSource(_ elements: [Int], error: (any Error)? = nil) -> Observ
   }
 
   @Test func materialize() async throws {
-    let completed = try Observable.of(1, 2).toBlocking().materialize()
+    let completed = Observable.of(1, 2).toBlocking().materialize()
     guard case .completed(let elements) = completed else {
       Issue.record("expected .completed, got \(completed)")
       return
@@ -126,7 +126,7 @@ private func asyncSource(_ elements: [Int], error: (any Error)? = nil) -> Observ
     #expect(elements == [1, 2])
 
     let failed = try await offPool {
-      try asyncSource([1], error: BlockingTestError()).toBlocking(timeout: 10).materialize()
+      asyncSource([1], error: BlockingTestError()).toBlocking(timeout: 10).materialize()
     }
     guard case .failed(let failedElements, let error) = failed else {
       Issue.record("expected .failed, got \(failed)")
@@ -134,6 +134,16 @@ private func asyncSource(_ elements: [Int], error: (any Error)? = nil) -> Observ
     }
     #expect(failedElements == [1])
     #expect(error as? BlockingTestError == BlockingTestError())
+  }
+
+  @Test func materializeReportsATimeoutAsFailedWithTheElementsSoFar() {
+    let result = Observable<Int>.never().startWith(1, 2).toBlocking(timeout: 0.01).materialize()
+    guard case .failed(let elements, let error) = result else {
+      Issue.record("expected .failed, got \(result)")
+      return
+    }
+    #expect(elements == [1, 2])
+    #expect((error as? RxError).map { if case .timeout = $0 { true } else { false } } == true)
   }
 
   @Test func timeoutThrowsRxErrorTimeout() {

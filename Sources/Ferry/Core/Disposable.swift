@@ -1,6 +1,7 @@
 /// A resource that can be released: a subscription, a scheduled action, a task.
 ///
 /// Differs from RxSwift in that `Disposable` is `Sendable`: disposables are handed across threads constantly.
+@preconcurrency
 public protocol Disposable: Sendable {
   /// Releases the resource. Calling it more than once has no further effect.
   func dispose()

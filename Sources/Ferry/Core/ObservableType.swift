@@ -1,4 +1,5 @@
 /// A type that can be converted to an ``Observable``.
+@preconcurrency
 public protocol ObservableConvertibleType<Element>: Sendable {
   /// The type of elements in the sequence.
   associatedtype Element

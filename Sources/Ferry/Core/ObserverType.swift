@@ -1,6 +1,7 @@
 /// A type that receives the events of a sequence.
 ///
 /// Observers are `Sendable`: a sequence may deliver its events on any thread, one at a time.
+@preconcurrency
 public protocol ObserverType<Element>: Sendable {
   /// The type of elements this observer receives.
   associatedtype Element

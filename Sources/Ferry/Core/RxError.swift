@@ -10,6 +10,8 @@ public enum RxError: Swift.Error, CustomDebugStringConvertible, Sendable {
   case timeout
   /// The object was disposed.
   case disposed(object: String)
+  /// An integer counter would overflow (`enumerated()`'s index).
+  case overflow
   /// An unknown error.
   case unknown
 
@@ -21,6 +23,7 @@ public enum RxError: Swift.Error, CustomDebugStringConvertible, Sendable {
     case .argumentOutOfRange: return "Argument out of range."
     case .timeout: return "Sequence timeout."
     case .disposed(let object): return "Object `\(object)` was already disposed."
+    case .overflow: return "Arithmetic overflow occurred."
     case .unknown: return "Unknown error occurred."
     }
   }

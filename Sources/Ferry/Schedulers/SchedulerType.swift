@@ -11,6 +11,7 @@ public typealias RxTime = Date
 ///
 /// Differs from RxSwift in that `action` is `@Sendable` (it may run on another thread). `state` is handed to
 /// `action` unchanged; like RxSwift, Ferry does not require it to be `Sendable` — see "Differences from RxSwift".
+@preconcurrency
 public protocol ImmediateSchedulerType: Sendable {
   /// Schedules `action(state)` to run as soon as possible.
   @preconcurrency

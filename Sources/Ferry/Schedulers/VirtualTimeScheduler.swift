@@ -4,6 +4,7 @@ import Foundation
 ///
 /// Differs from RxSwift in that virtual times are `Comparable` instead of being compared by a
 /// `compareVirtualTime(_:_:)` requirement, and the converter is `Sendable`.
+@preconcurrency
 public protocol VirtualTimeConverterType: Sendable {
   /// The virtual time type (an absolute point on the virtual clock).
   associatedtype VirtualTimeUnit: Comparable
@@ -16,10 +17,16 @@ public protocol VirtualTimeConverterType: Sendable {
   func convertToVirtualTime(_ time: RxTime) -> VirtualTimeUnit
   /// Converts a virtual interval to seconds.
   func convertFromVirtualTimeInterval(_ virtualTimeInterval: VirtualTimeIntervalUnit) -> TimeInterval
-  /// Converts an interval to a virtual interval.
+  /// Converts an interval to a virtual interval. Implement this one or the `TimeInterval` form (RxSwift's): each
+  /// has a default that calls the other.
   func convertToVirtualTimeInterval(_ timeInterval: RxTimeInterval) -> VirtualTimeIntervalUnit
+  /// Converts an interval in seconds to a virtual interval (RxSwift's requirement).
+  func convertToVirtualTimeInterval(_ timeInterval: TimeInterval) -> VirtualTimeIntervalUnit
   /// Adds `offset` to `time`.
   func offsetVirtualTime(_ time: VirtualTimeUnit, offset: VirtualTimeIntervalUnit) -> VirtualTimeUnit
+  /// Orders two virtual times (RxSwift's requirement; by default, `VirtualTimeUnit`'s `Comparable` order, which is
+  /// the one the scheduler uses).
+  func compareVirtualTime(_ lhs: VirtualTimeUnit, _ rhs: VirtualTimeUnit) -> VirtualTimeComparison
 }
 
 /// A scheduler with a virtual clock: scheduled actions run, in time order, only when the clock is advanced by

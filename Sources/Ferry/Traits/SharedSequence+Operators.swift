@@ -89,14 +89,16 @@ extension SharedSequenceConvertibleType {
   public func withLatestFrom<Second: SharedSequenceConvertibleType, Result>(
     _ second: Second,
     resultSelector: @escaping @Sendable (Element, Second.Element) -> Result
-  ) -> SharedSequence<SharingStrategy, Result> where Second.SharingStrategy == SharingStrategy {
+  ) -> SharedSequence<SharingStrategy, Result> {
     SharedSequence(asObservable().withLatestFrom(second.asObservable(), resultSelector: resultSelector))
   }
 
   /// Emits the latest element of `second` for each element of `self` (once `second` has emitted).
+  ///
+  /// `second` may have any sharing strategy (a `Signal` can sample a `Driver`), as in RxCocoa.
   public func withLatestFrom<Second: SharedSequenceConvertibleType>(
     _ second: Second
-  ) -> SharedSequence<SharingStrategy, Second.Element> where Second.SharingStrategy == SharingStrategy {
+  ) -> SharedSequence<SharingStrategy, Second.Element> {
     SharedSequence(asObservable().withLatestFrom(second.asObservable()))
   }
 
@@ -141,123 +143,5 @@ extension SharedSequence {
   public static func merge<C: Collection>(_ sources: C) -> SharedSequence<SharingStrategy, Element>
   where C.Element == SharedSequence<SharingStrategy, Element> {
     SharedSequence(Observable.merge(sources.map { $0.asObservable() }))
-  }
-
-  /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted.
-  @preconcurrency
-  public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
-    _ source1: O1,
-    _ source2: O2,
-    resultSelector: @escaping @Sendable (O1.Element, O2.Element) -> Element
-  ) -> SharedSequence<SharingStrategy, Element>
-  where O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy {
-    SharedSequence(
-      Observable.combineLatest(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector)
-    )
-  }
-
-  /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted.
-  @preconcurrency
-  public static func combineLatest<
-    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
-  >(
-    _ source1: O1,
-    _ source2: O2,
-    _ source3: O3,
-    resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element) -> Element
-  ) -> SharedSequence<SharingStrategy, Element>
-  where
-    O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy,
-    O3.SharingStrategy == SharingStrategy
-  {
-    SharedSequence(
-      Observable.combineLatest(
-        source1.asObservable(),
-        source2.asObservable(),
-        source3.asObservable(),
-        resultSelector: resultSelector
-      )
-    )
-  }
-
-  /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted.
-  @preconcurrency
-  public static func combineLatest<
-    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
-    O4: SharedSequenceConvertibleType
-  >(
-    _ source1: O1,
-    _ source2: O2,
-    _ source3: O3,
-    _ source4: O4,
-    resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element, O4.Element) -> Element
-  ) -> SharedSequence<SharingStrategy, Element>
-  where
-    O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy,
-    O3.SharingStrategy == SharingStrategy, O4.SharingStrategy == SharingStrategy
-  {
-    SharedSequence(
-      Observable.combineLatest(
-        source1.asObservable(),
-        source2.asObservable(),
-        source3.asObservable(),
-        source4.asObservable(),
-        resultSelector: resultSelector
-      )
-    )
-  }
-}
-
-extension SharedSequence where Element == Any {
-  /// Emits a tuple of the latest elements of the sources whenever one emits, once all have emitted.
-  public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
-    _ source1: O1,
-    _ source2: O2
-  ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element)>
-  where O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy {
-    SharedSequence<SharingStrategy, (O1.Element, O2.Element)>(
-      Observable.combineLatest(source1.asObservable(), source2.asObservable())
-    )
-  }
-
-  /// Emits a tuple of the latest elements of the sources whenever one emits, once all have emitted.
-  public static func combineLatest<
-    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
-  >(
-    _ source1: O1,
-    _ source2: O2,
-    _ source3: O3
-  ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)>
-  where
-    O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy,
-    O3.SharingStrategy == SharingStrategy
-  {
-    SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)>(
-      Observable.combineLatest(source1.asObservable(), source2.asObservable(), source3.asObservable())
-    )
-  }
-
-  /// Emits a tuple of the latest elements of the sources whenever one emits, once all have emitted.
-  public static func combineLatest<
-    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
-    O4: SharedSequenceConvertibleType
-  >(
-    _ source1: O1,
-    _ source2: O2,
-    _ source3: O3,
-    _ source4: O4
-  ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element)>
-  where
-    O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy,
-    O3.SharingStrategy == SharingStrategy, O4.SharingStrategy == SharingStrategy
-  {
-    SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element)>(
-      Observable.combineLatest(
-        source1.asObservable(),
-        source2.asObservable(),
-        source3.asObservable(),
-        source4.asObservable()
-      )
-    )
   }
 }

@@ -104,36 +104,6 @@ extension SharedSequence {
   where C.Element: SharedSequenceConvertibleType, C.Element.SharingStrategy == SharingStrategy {
     SharedSequence(Observable.combineLatest(collection.map { $0.asObservable() }, resultSelector: resultSelector))
   }
-
-  /// Combines the elements of the two sequences by index with `resultSelector`.
-  @preconcurrency
-  public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
-    _ source1: O1,
-    _ source2: O2,
-    resultSelector: @escaping @Sendable (O1.Element, O2.Element) -> Element
-  ) -> SharedSequence<SharingStrategy, Element>
-  where O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy {
-    SharedSequence(Observable.zip(source1.asObservable(), source2.asObservable(), resultSelector: resultSelector))
-  }
-
-  /// Combines the elements of the three sequences by index with `resultSelector`.
-  @preconcurrency
-  public static func zip<
-    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
-  >(
-    _ source1: O1,
-    _ source2: O2,
-    _ source3: O3,
-    resultSelector: @escaping @Sendable (O1.Element, O2.Element, O3.Element) -> Element
-  ) -> SharedSequence<SharingStrategy, Element>
-  where
-    O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy,
-    O3.SharingStrategy == SharingStrategy
-  {
-    SharedSequence(
-      Observable.zip(
-        source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector: resultSelector))
-  }
 }
 
 extension SharedSequence where Element: FixedWidthInteger {
@@ -148,34 +118,6 @@ extension SharedSequence where Element: FixedWidthInteger {
     period: RxTimeInterval? = nil
   ) -> SharedSequence<SharingStrategy, Element> {
     SharedSequence(Observable.timer(dueTime, period: period, scheduler: SharingStrategy.scheduler))
-  }
-}
-
-extension SharedSequence where Element == Any {
-  /// Pairs the elements of the two sequences by index.
-  public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
-    _ source1: O1,
-    _ source2: O2
-  ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element)>
-  where O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy {
-    SharedSequence<SharingStrategy, (O1.Element, O2.Element)>(
-      Observable.zip(source1.asObservable(), source2.asObservable()) { ($0, $1) })
-  }
-
-  /// Combines the elements of the three sequences by index into tuples.
-  public static func zip<
-    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
-  >(
-    _ source1: O1,
-    _ source2: O2,
-    _ source3: O3
-  ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)>
-  where
-    O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy,
-    O3.SharingStrategy == SharingStrategy
-  {
-    SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)>(
-      Observable.zip(source1.asObservable(), source2.asObservable(), source3.asObservable()) { ($0, $1, $2) })
   }
 }
 
