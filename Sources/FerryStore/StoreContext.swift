@@ -84,6 +84,15 @@ public struct StoreContext<Feature: StoreFeature> {
   /// Cancels the work started with `id` (running, waiting or queued); what it sends afterwards is dropped.
   public func cancel(id: some Hashable & Sendable) { cancel(anyID: AnyHashable(id)) }
 
+  /// Cancels every work of this store — for a scoped context, of this scope — that is in flight (running, waiting
+  /// or queued) when it is called, with or without an id; what it sends afterwards is dropped. The store stays
+  /// usable: work started afterwards runs as usual. (``Store/cancel()`` instead ends the store for good.)
+  ///
+  /// ```swift
+  /// case .disappear: context.cancelAll()
+  /// ```
+  public func cancelAll() { cancel(matching: { _ in true }) }
+
   func startWork(
     id: AnyHashable?, policy: WorkPolicy, priority: TaskPriority?,
     operation: @escaping @Sendable (StoreSend<Feature>) async throws -> Void
@@ -98,6 +107,14 @@ public struct StoreContext<Feature: StoreFeature> {
     switch base {
     case .store(let store): store.runtime.cancel(id: id)
     case .scoped(let scoped): scoped.cancel(id)
+    }
+  }
+
+  /// Cancels the works whose id, as this context sees it, satisfies `matches` (`nil`: work without an id).
+  func cancel(matching matches: @escaping (AnyHashable?) -> Bool) {
+    switch base {
+    case .store(let store): store.runtime.cancel(where: matches)
+    case .scoped(let scoped): scoped.cancelMatching(matches)
     }
   }
 }
@@ -165,7 +182,9 @@ extension StoreContext {
       },
       dispatchCommand: { parent.dispatchCommand(command($0)) },
       startWork: { id, policy, priority, operation in
-        let scopedID = id.map { AnyHashable([namespace, $0]) }
+        // Work without an id gets a unique one in the scope (alone under its id, `.flatMap` runs it as work
+        // without an id would), so that `cancelAll()` in the scope finds it.
+        let scopedID = AnyHashable([namespace, id ?? AnyHashable(UnnamedScopedWork.next())])
         parent.startWork(id: scopedID, policy: policy, priority: priority) { send in
           let childSend = StoreSend<Child>(
             output: { output in
@@ -180,7 +199,13 @@ extension StoreContext {
           try await operation(childSend)
         }
       },
-      cancel: { parent.cancel(anyID: AnyHashable([namespace, $0])) })
+      cancel: { parent.cancel(anyID: AnyHashable([namespace, $0])) },
+      cancelMatching: { matches in
+        parent.cancel(matching: { id in
+          guard let path = id?.base as? [AnyHashable], path.count == 2, path[0] == namespace else { return false }
+          return matches(path[1].base is UnnamedScopedWork ? nil : path[1])
+        })
+      })
     return StoreContext<Child>(scoped: scoped)
   }
 }
@@ -212,12 +237,13 @@ final class ScopedContext<Feature: StoreFeature> {
   let dispatchCommand: (Feature.Command) -> Void
   let startWork: (AnyHashable?, WorkPolicy, TaskPriority?, @escaping Operation) -> Void
   let cancel: (AnyHashable) -> Void
+  let cancelMatching: (@escaping (AnyHashable?) -> Bool) -> Void
 
   init(
     state: @escaping () -> Feature.State, dispatchAction: @escaping (Feature.Action) -> Void,
     dispatchEffect: @escaping (Feature.Effect) -> Void, dispatchCommand: @escaping (Feature.Command) -> Void,
     startWork: @escaping (AnyHashable?, WorkPolicy, TaskPriority?, @escaping Operation) -> Void,
-    cancel: @escaping (AnyHashable) -> Void
+    cancel: @escaping (AnyHashable) -> Void, cancelMatching: @escaping (@escaping (AnyHashable?) -> Bool) -> Void
   ) {
     self.state = state
     self.dispatchAction = dispatchAction
@@ -225,5 +251,18 @@ final class ScopedContext<Feature: StoreFeature> {
     self.dispatchCommand = dispatchCommand
     self.startWork = startWork
     self.cancel = cancel
+    self.cancelMatching = cancelMatching
+  }
+}
+
+/// The id a scope gives its work started without one: unique, so that it runs alone under it.
+struct UnnamedScopedWork: Hashable, Sendable {
+  let serial: UInt64
+
+  @MainActor private static var nextSerial: UInt64 = 0
+
+  @MainActor static func next() -> UnnamedScopedWork {
+    nextSerial &+= 1
+    return UnnamedScopedWork(serial: nextSerial)
   }
 }

@@ -17,6 +17,9 @@ package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
   struct State {
     var work = WorkStateMachine()
     var inbox: [StoreOutput<Feature>] = []
+    /// When each output in `inbox` was sent, on the store's clock; kept only for a store that does not drain
+    /// automatically (a test store asserts when an output arrived).
+    var inboxTimes: [Duration] = []
     var drainScheduled = false
   }
 
@@ -34,9 +37,11 @@ package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
 
   /// Queues `output` of the work `token` (dropped if that work was cancelled or the store released).
   func send(_ output: StoreOutput<Feature>, from token: UInt64) {
+    let sentAt = drainsAutomatically ? nil : clock.now()
     let scheduleDrain = state.withLock { state -> Bool? in
       guard state.work.isLive(token) else { return nil }
       state.inbox.append(output)
+      if let sentAt { state.inboxTimes.append(sentAt) }
       guard drainsAutomatically, !state.drainScheduled else { return false }
       state.drainScheduled = true
       return true
@@ -58,7 +63,17 @@ package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
 
   /// Takes the oldest queued output.
   package func takeNextOutput() -> StoreOutput<Feature>? {
-    state.withLock { state in state.inbox.isEmpty ? nil : state.inbox.removeFirst() }
+    takeNextStampedOutput()?.output
+  }
+
+  /// Takes the oldest queued output with the time it was sent on the store's clock (`nil` for a store that drains
+  /// automatically).
+  package func takeNextStampedOutput() -> (output: StoreOutput<Feature>, sentAt: Duration?)? {
+    state.withLock { state in
+      guard !state.inbox.isEmpty else { return nil }
+      let sentAt = state.inboxTimes.isEmpty ? nil : state.inboxTimes.removeFirst()
+      return (state.inbox.removeFirst(), sentAt)
+    }
   }
 
   /// The queued outputs, oldest first (for a test's failure message).
@@ -70,6 +85,11 @@ package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
   /// Cancels every work with `id`.
   func cancel(id: AnyHashable) {
     cancelTasks { $0.cancel(id: id) }
+  }
+
+  /// Cancels every work whose id satisfies `matches` (`nil` for work without an id).
+  func cancel(where matches: (AnyHashable?) -> Bool) {
+    cancelTasks { $0.cancel(where: matches) }
   }
 
   /// Cancels the works `tokens`.
@@ -91,7 +111,10 @@ package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
   /// Cancels all work, refuses new work and drops the queued outputs (the store is gone or cancelled).
   package func close() {
     let (tasks, dropped) = state.withLock { state in
-      defer { state.inbox = [] }
+      defer {
+        state.inbox = []
+        state.inboxTimes = []
+      }
       return (state.work.close(), state.inbox)
     }
     for task in tasks { task.cancel() }
@@ -150,5 +173,13 @@ package struct StoreClock: Sendable {
     let origin = clock.now
     sleep = { try await clock.sleep(until: clock.now.advanced(by: $0), tolerance: nil) }
     now = { origin.duration(to: clock.now) }
+  }
+
+  /// A clock made of its two operations (a test store's, which checks each duration against its tick).
+  package init(
+    sleep: @escaping @Sendable (Duration) async throws -> Void, now: @escaping @Sendable () -> Duration
+  ) {
+    self.sleep = sleep
+    self.now = now
   }
 }
