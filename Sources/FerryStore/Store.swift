@@ -76,6 +76,8 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   @usableFromInline @exclusivity(unchecked) var hasQueued = false
   /// The work started while `dispatchCommand` handles its command.
   private var startedWork: [(token: UInt64, task: Task<Void, Never>)]?
+  /// The façade ``legacyFacade`` handed out, while something holds it (weak: the façade holds the store).
+  weak var legacyFacadeCache: LegacyStoreFacade<Feature>?
   /// Cancelled or released: commands are ignored.
   @usableFromInline @exclusivity(unchecked) private(set) var isCancelled = false
 
