@@ -18,6 +18,8 @@ struct ExhaustiveFeature: StoreFeature {
     case searchFromWork(String)
     /// Work that waits 10 ms, then throws `TestFailure("boom")`.
     case fail
+    /// The same, started with the id "retryable".
+    case failWithID
   }
 
   enum Action: Sendable, Equatable {
@@ -28,6 +30,7 @@ struct ExhaustiveFeature: StoreFeature {
 
   enum Effect: Sendable, Equatable {
     case alert(String)
+    case retry(String)
   }
 
   let clock: TestClock
@@ -55,6 +58,11 @@ struct ExhaustiveFeature: StoreFeature {
         try await clock.sleep(for: .milliseconds(5))
         send.dispatchCommand(.search(query))
       }
+    case .failWithID:
+      context.run(id: "retryable") { [clock] _ in
+        try await clock.sleep(for: .milliseconds(10))
+        throw TestFailure(message: "boom")
+      }
     case .fail:
       context.run { [clock] _ in
         try await clock.sleep(for: .milliseconds(10))
@@ -66,6 +74,7 @@ struct ExhaustiveFeature: StoreFeature {
   func handleError(_ error: any Error, in context: StoreContext<Self>) {
     context.dispatchAction(.failed)
     context.dispatchEffect(.alert("\(error)"))
+    if let id = context.failedWorkID { context.dispatchEffect(.retry("\(id)")) }
   }
 }
 
@@ -104,6 +113,19 @@ struct TestStoreExhaustivityTests {
     await store.send(.fail)
     await store.receiveError(TestFailure(message: "boom"), at: .milliseconds(10)) { $0.failures = 1 }
     await store.receiveEffect(.alert("boom"), at: .milliseconds(10))
+    await store.finish()
+  }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func handleErrorKnowsWhichWorkFailed() async {
+    let store = TestStore.exhaustive()
+    await store.send(.failWithID)
+    await store.receiveError(TestFailure(message: "boom")) { $0.failures = 1 }
+    await store.receiveEffect(.alert("boom"))
+    await store.receiveEffect(.retry("retryable"))
+    await store.send(.fail)
+    await store.receiveError(TestFailure(message: "boom")) { $0.failures = 2 }
+    await store.receiveEffect(.alert("boom"))  // no id: no retry
     await store.finish()
   }
 

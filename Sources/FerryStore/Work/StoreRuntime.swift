@@ -5,7 +5,14 @@ package enum StoreOutput<Feature: StoreFeature>: Sendable {
   case action(Feature.Action)
   case effect(Feature.Effect)
   case command(Feature.Command)
-  case failure(any Error)
+  /// An error thrown by the work started with `workID` (`nil`: started without an id).
+  case failure(any Error, workID: WorkID?)
+}
+
+/// The id a work was started with, carried to `handleError`. `@unchecked Sendable`: every id is built from a
+/// `Hashable & Sendable` value (`run(id:)`) or an array of such ids (a scope's), and is never mutated.
+package struct WorkID: @unchecked Sendable {
+  let value: AnyHashable
 }
 
 /// The part of a store that its async work reaches from other threads: the work bookkeeping
@@ -135,8 +142,9 @@ package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
     let send = StoreSend<Feature>(
       output: { [self] in self.send($0, from: token) },
       isLive: { [self] in self.state.withLock { $0.work.isLive(token) } })
+    let workID = id.map(WorkID.init)
     let task = startBridgeTask(priority: priority) { [self] in
-      await self.run(token, after: after, delay: delay, send: send, operation: operation)
+      await self.run(token, id: workID, after: after, delay: delay, send: send, operation: operation)
     }
     let attached = state.withLock { $0.work.attach(task, to: token) }
     if !attached { task.cancel() }
@@ -144,7 +152,7 @@ package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
   }
 
   private func run(
-    _ token: UInt64, after: Task<Void, Never>?, delay: Duration?, send: StoreSend<Feature>,
+    _ token: UInt64, id: WorkID?, after: Task<Void, Never>?, delay: Duration?, send: StoreSend<Feature>,
     operation: @Sendable (StoreSend<Feature>) async throws -> Void
   ) async {
     defer { state.withLock { $0.work.finish(token) } }
@@ -159,7 +167,7 @@ package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
     } catch {
       // Cancellation is how superseded or released work ends: never reported.
       guard !(error is CancellationError), !Task.isCancelled else { return }
-      self.send(.failure(error), from: token)
+      self.send(.failure(error, workID: id), from: token)
     }
   }
 }

@@ -529,7 +529,7 @@ public final class TestStore<Feature: StoreFeature> where Feature.State: Equatab
     case .action(let action): action
     case .effect(let effect): effect
     case .command(let command): command
-    case .failure(let error): error
+    case .failure(let error, _): error
     }
   }
 
@@ -685,6 +685,6 @@ func describeOutput<Feature: StoreFeature>(_ output: StoreOutput<Feature>) -> St
   case .action(let action): return "action \(describe(action))"
   case .effect(let effect): return "effect \(describe(effect))"
   case .command(let command): return "command \(describe(command))"
-  case .failure(let error): return "error \(describe(error))"
+  case .failure(let error, _): return "error \(describe(error))"
   }
 }
