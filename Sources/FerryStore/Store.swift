@@ -76,6 +76,10 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   @usableFromInline @exclusivity(unchecked) var hasQueued = false
   /// The work started while `dispatchCommand` handles its command.
   private var startedWork: [(token: UInt64, task: Task<Void, Never>)]?
+  /// The id of the work whose error ``StoreFeature/handleError(_:in:)`` is handling (``StoreContext/failedWorkID``).
+  var failedWorkID: AnyHashable?
+  /// The façade ``legacyFacade`` handed out, while something holds it (weak: the façade holds the store).
+  weak var legacyFacadeCache: LegacyStoreFacade<Feature>?
   /// Cancelled or released: commands are ignored.
   @usableFromInline @exclusivity(unchecked) private(set) var isCancelled = false
 
@@ -218,7 +222,10 @@ public final class Store<Feature: StoreFeature>: ViewStore {
       feature.handle(command, in: StoreContext(store: self))
     case .action(let action): apply(action)
     case .effect(let effect): emit(effect)
-    case .failure(let error): feature.handleError(error, in: StoreContext(store: self))
+    case .failure(let error, let id):
+      failedWorkID = id?.value
+      defer { failedWorkID = nil }
+      feature.handleError(error, in: StoreContext(store: self))
     }
   }
 

@@ -86,6 +86,27 @@ public struct StoreContext<Feature: StoreFeature> {
   /// Cancels the work started with `id` (running, waiting or queued); what it sends afterwards is dropped.
   public func cancel(id: some Hashable & Sendable) { cancel(anyID: AnyHashable(id)) }
 
+  /// In ``StoreFeature/handleError(_:in:)``: the id the failing work was started with (``run(id:_:priority:_:)``),
+  /// so that a retry knows what to retry; `nil` for work started without an id, and outside `handleError`.
+  ///
+  /// Work a scoped handler started carries its scope in its id; a context scoped as the handler's was (the same
+  /// ``scope(state:action:command:effect:)`` call) reads the handler's own id.
+  public var failedWorkID: AnyHashable? {
+    switch base {
+    case .store(let store): return store.failedWorkID
+    case .scoped(let scoped): return scoped.failedWorkID()
+    }
+  }
+
+  /// Cancels every work of this store — for a scoped context, of this scope — that is in flight (running, waiting
+  /// or queued) when it is called, with or without an id; what it sends afterwards is dropped. The store stays
+  /// usable: work started afterwards runs as usual. (``Store/cancel()`` instead ends the store for good.)
+  ///
+  /// ```swift
+  /// case .disappear: context.cancelAll()
+  /// ```
+  public func cancelAll() { cancel(matching: { _ in true }) }
+
   func startWork(
     id: AnyHashable?, policy: WorkPolicy, priority: TaskPriority?,
     operation: @escaping @Sendable (StoreSend<Feature>) async throws -> Void
@@ -100,6 +121,14 @@ public struct StoreContext<Feature: StoreFeature> {
     switch base {
     case .store(let store): store.runtime.cancel(id: id)
     case .scoped(let scoped): scoped.cancel(id)
+    }
+  }
+
+  /// Cancels the works whose id, as this context sees it, satisfies `matches` (`nil`: work without an id).
+  func cancel(matching matches: @escaping (AnyHashable?) -> Bool) {
+    switch base {
+    case .store(let store): store.runtime.cancel(where: matches)
+    case .scoped(let scoped): scoped.cancelMatching(matches)
     }
   }
 }
@@ -167,7 +196,9 @@ extension StoreContext {
       },
       dispatchCommand: { parent.dispatchCommand(command($0)) },
       startWork: { id, policy, priority, operation in
-        let scopedID = id.map { AnyHashable([namespace, $0]) }
+        // Work without an id gets a unique one in the scope (alone under its id, `.flatMap` runs it as work
+        // without an id would), so that `cancelAll()` in the scope finds it.
+        let scopedID = AnyHashable([namespace, id ?? AnyHashable(UnnamedScopedWork.next())])
         parent.startWork(id: scopedID, policy: policy, priority: priority) { send in
           let childSend = StoreSend<Child>(
             output: { output in
@@ -175,14 +206,26 @@ extension StoreContext {
               case .action(let childAction): send.output(.action(action(childAction)))
               case .command(let childCommand): send.output(.command(command(childCommand)))
               case .effect(let childEffect): if let routed = route(childEffect) { send.output(routed) }
-              case .failure(let error): send.output(.failure(error))
+              case .failure(let error, let id): send.output(.failure(error, workID: id))
               }
             },
             isLive: send.isLive)
           try await operation(childSend)
         }
       },
-      cancel: { parent.cancel(anyID: AnyHashable([namespace, $0])) })
+      cancel: { parent.cancel(anyID: AnyHashable([namespace, $0])) },
+      failedWorkID: {
+        guard let path = parent.failedWorkID?.base as? [AnyHashable], path.count == 2, path[0] == namespace,
+          !(path[1].base is UnnamedScopedWork)
+        else { return nil }
+        return path[1]
+      },
+      cancelMatching: { matches in
+        parent.cancel(matching: { id in
+          guard let path = id?.base as? [AnyHashable], path.count == 2, path[0] == namespace else { return false }
+          return matches(path[1].base is UnnamedScopedWork ? nil : path[1])
+        })
+      })
     return StoreContext<Child>(scoped: scoped)
   }
 }
@@ -214,12 +257,15 @@ final class ScopedContext<Feature: StoreFeature> {
   let dispatchCommand: (Feature.Command) -> Void
   let startWork: (AnyHashable?, WorkPolicy, TaskPriority?, @escaping Operation) -> Void
   let cancel: (AnyHashable) -> Void
+  let failedWorkID: () -> AnyHashable?
+  let cancelMatching: (@escaping (AnyHashable?) -> Bool) -> Void
 
   init(
     state: @escaping () -> Feature.State, dispatchAction: @escaping (Feature.Action) -> Void,
     dispatchEffect: @escaping (Feature.Effect) -> Void, dispatchCommand: @escaping (Feature.Command) -> Void,
     startWork: @escaping (AnyHashable?, WorkPolicy, TaskPriority?, @escaping Operation) -> Void,
-    cancel: @escaping (AnyHashable) -> Void
+    cancel: @escaping (AnyHashable) -> Void, failedWorkID: @escaping () -> AnyHashable?,
+    cancelMatching: @escaping (@escaping (AnyHashable?) -> Bool) -> Void
   ) {
     self.state = state
     self.dispatchAction = dispatchAction
@@ -227,5 +273,19 @@ final class ScopedContext<Feature: StoreFeature> {
     self.dispatchCommand = dispatchCommand
     self.startWork = startWork
     self.cancel = cancel
+    self.failedWorkID = failedWorkID
+    self.cancelMatching = cancelMatching
+  }
+}
+
+/// The id a scope gives its work started without one: unique, so that it runs alone under it.
+struct UnnamedScopedWork: Hashable, Sendable {
+  let serial: UInt64
+
+  @MainActor private static var nextSerial: UInt64 = 0
+
+  @MainActor static func next() -> UnnamedScopedWork {
+    nextSerial &+= 1
+    return UnnamedScopedWork(serial: nextSerial)
   }
 }

@@ -56,7 +56,8 @@ public protocol StoreFeature: StoreFeatureMetatype {
 
   /// Handles an error thrown by async work (never a cancellation): the seeds dispatch `.presentError(error)`.
   ///
-  /// Called on the main actor after everything the failing work sent before it. The default implementation prints
+  /// Called on the main actor after everything the failing work sent before it; `context.failedWorkID` is the id
+  /// the failing work was started with. The default implementation prints
   /// the error in debug builds: implement it so that no failure goes unseen.
   @MainActor func handleError(_ error: any Error, in context: StoreContext<Self>)
 

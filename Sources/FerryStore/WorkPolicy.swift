@@ -4,6 +4,13 @@ import Ferry
 /// replaces.
 ///
 /// Work started without an id (``StoreContext/run(priority:_:)``) always runs concurrently.
+///
+/// **One id, several policies.** Each new work's policy decides against every live work (waiting or running) with
+/// the same id, whatever policy that work was started under: `.flatMapLatest` and `.debounce` cancel them all (a
+/// retry under `.flatMapLatest` cancels a search still waiting out its debounce); `.flatMapFirst` is dropped while
+/// any of them is live; `.concatMap` waits only for the last work queued with `.concatMap` under the id (other work
+/// runs beside it); `.throttle` measures its period from the last throttled work that began under the id, and its
+/// trailing work is superseded only by newer trailing work; `.flatMap` runs beside them all.
 public enum WorkPolicy: Sendable, Hashable {
   /// Run concurrently with the work already running (Rx `flatMap`).
   case flatMap

@@ -148,6 +148,7 @@ struct CompositionTests {
   @Test func aScopedHandlersWorkUsesIDsOfItsOwnAndItsErrorsReachTheScreen() async {
     let store = makeStore()
     await store.send(.cart(.add("broken"))) { $0.cart = ["broken"] }
+    await store.receiveError(where: { "\($0)" == "no recommendations for broken" })
     await store.receiveEffect(.alert("no recommendations for broken"))
     await store.finish()
   }

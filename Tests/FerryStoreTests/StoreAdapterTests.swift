@@ -88,6 +88,23 @@ struct StoreAdapterTests {
     observer.onNext(.increment)  // ignored
   }
 
+  @Test func oneLegacyFacadePerStoreLivingAsLongAsItsHolder() {
+    weak var weakStore: Store<WorkFeature>?
+    weak var weakFacade: LegacyStoreFacade<WorkFeature>?
+    var held: LegacyStoreFacade<WorkFeature>? = nil
+    do {
+      let store = makeStore()
+      weakStore = store
+      held = store.legacyFacade
+      #expect(store.legacyFacade === held, "the same façade while one is alive")
+    }
+    #expect(weakStore != nil, "the view controller's façade keeps the store")
+    weakFacade = held
+    held = nil
+    #expect(weakFacade == nil)
+    #expect(weakStore == nil, "no longer than that")
+  }
+
   /// The seed-000 view controller's bindings, unchanged, on the new store through the legacy façade.
   @Test func legacyFacadePresentsTheOldSurface() {
     let store = makeStore()

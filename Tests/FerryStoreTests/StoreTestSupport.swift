@@ -26,6 +26,7 @@ struct WorkFeature: StoreFeature {
     case loadConcurrently(String, ticks: Int)
     case fail(String, ticks: Int)
     case cancelLoads
+    case cancelAll
   }
 
   enum Action: Sendable, Equatable {
@@ -93,6 +94,8 @@ struct WorkFeature: StoreFeature {
       }
     case .cancelLoads:
       context.cancel(id: "load")
+    case .cancelAll:
+      context.cancelAll()
     }
   }
 

@@ -27,6 +27,11 @@ struct TestStoreTests {
     #expect(message.contains("−   - text: \"jiro\""), "\(message)")
     #expect(message.contains("+   - text: \"taro\""), "\(message)")
     #expect(!message.contains("−   - count"), "unchanged fields are context, not differences: \(message)")
+    let expectedLine = message.range(of: "−   - text")
+    let actualLine = message.range(of: "+   - text")
+    #expect(
+      expectedLine.map { expected in actualLine.map { expected.lowerBound < $0.lowerBound } ?? false } ?? false,
+      "expected lines before actual ones, as the header and the docs read: \(message)")
     await store.finish()
   }
 

@@ -146,9 +146,48 @@ struct WorkPolicyTests {
   }
 
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func cancelAllCancelsEveryWorkInFlightAndTheStoreStaysUsable() async {
+    let store = TestStore.work()
+    await store.send(.load("a", ticks: 5, policy: .concatMap))
+    await store.receiveEffect(.started("a"))
+    await store.send(.load("b", ticks: 5, policy: .concatMap))  // queued behind a
+    await store.send(.loadConcurrently("d", ticks: 5))  // no id
+    #expect(store.inFlightWorkCount == 3)
+    await store.send(.cancelAll)
+    #expect(store.inFlightWorkCount == 0)
+    await store.send(.loadConcurrently("e", ticks: 1))
+    await store.receive(.loaded("e"), at: .seconds(1)) { $0.loaded = ["e"] }
+    await store.finish()  // exhaustive: nothing the cancelled works would have sent came
+  }
+
+  /// One id under several policies: each new work's policy decides against every live work with that id,
+  /// whatever policy that work was started under.
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func mixedPoliciesOnOneID() async {
+    let store = TestStore.work()
+    await store.send(.load("search", ticks: 1, policy: .debounce(.seconds(3))))  // waits 3 s
+    await store.send(.load("retry", ticks: 2, policy: .flatMapLatest))  // cancels the waiting search, runs now
+    await store.receiveEffect(.started("retry"))
+    await store.send(.load("first", ticks: 1, policy: .flatMapFirst))  // dropped: retry is live under the id
+    await store.send(.load("queued", ticks: 1, policy: .concatMap))  // no concatMap work before it: runs now
+    await store.receiveEffect(.started("queued"))
+    await store.receive(.loaded("queued")) { $0.loaded = ["queued"] }
+    await store.receiveEffect(.finished("queued"))
+    await store.receive(.loaded("retry"), at: .seconds(2)) { $0.loaded = ["queued", "retry"] }
+    await store.receiveEffect(.finished("retry"))
+    await store.send(.load("debounced", ticks: 0, policy: .debounce(.seconds(1))))
+    await store.send(.load("latest", ticks: 0, policy: .flatMapLatest))  // the debounce's waiting work: cancelled
+    await store.receiveEffect(.started("latest"))
+    await store.receive(.loaded("latest")) { $0.loaded = ["queued", "retry", "latest"] }
+    await store.receiveEffect(.finished("latest"))
+    await store.finish()
+  }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func aThrownErrorGoesToHandleErrorAfterWhatTheWorkSentBefore() async {
     let store = TestStore.work()
     await store.send(.fail("boom", ticks: 3))
+    await store.receiveError(TestFailure(message: "boom"))
     await store.receiveEffect(.failed("boom"))
     #expect(store.scheduler.clock == 3)
     await store.finish()
@@ -177,6 +216,75 @@ struct WorkPolicyTests {
     await store.send(.increment) { $0.count = 1 }  // the user keeps typing meanwhile
     await store.receive(.loaded(late)) { $0.loaded = [early, late] }
     #expect(store.state == WorkFeature.State(count: 1, loaded: [early, late]))
+    await store.finish()
+  }
+}
+
+/// A screen that hosts `WorkFeature` as a scoped handler and has work of its own.
+struct ScopeHostFeature: StoreFeature {
+  struct State: Equatable, Sendable {
+    var child = WorkFeature.State()
+    var ownLoaded = 0
+  }
+
+  enum Command: Sendable, Equatable {
+    case child(WorkFeature.Command)
+    case ownLoad
+  }
+
+  enum Action: Sendable, Equatable {
+    case child(WorkFeature.Action)
+    case ownLoaded
+  }
+
+  typealias Effect = WorkFeature.Effect
+
+  let child: WorkFeature
+  let clock: TestClock
+
+  static func transform(_ state: State, action: Action) -> State {
+    var state = state
+    switch action {
+    case .child(let action): state.child = WorkFeature.transform(state.child, action: action)
+    case .ownLoaded: state.ownLoaded += 1
+    }
+    return state
+  }
+
+  func handle(_ command: Command, in context: StoreContext<Self>) {
+    switch command {
+    case .child(let command):
+      child.handle(
+        command,
+        in: context.scope(
+          state: \.child, action: Action.child, command: Command.child, effect: { .effect($0) }))
+    case .ownLoad:
+      context.run { [clock] send in
+        try await clock.sleep(for: .seconds(2))
+        send.dispatchAction(.ownLoaded)
+      }
+    }
+  }
+}
+
+@MainActor
+@Suite("Work policies: cancelAll in a scope")
+struct ScopedCancelAllTests {
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func cancelAllInAScopeCancelsOnlyThatScopesWork() async {
+    let store = TestStore(initialState: ScopeHostFeature.State(), tick: .seconds(1)) { clock in
+      ScopeHostFeature(child: WorkFeature(clock: clock), clock: clock)
+    }
+    await store.send(.ownLoad)
+    await store.send(.child(.loadConcurrently("a", ticks: 2)))  // no id
+    await store.send(.child(.load("b", ticks: 2, policy: .flatMap)))
+    await store.receiveEffect(.started("b"))
+    #expect(store.inFlightWorkCount == 3)
+    await store.send(.child(.cancelAll))
+    #expect(store.inFlightWorkCount == 1, "the screen's own work goes on")
+    await store.receive(.ownLoaded, at: .seconds(2)) { $0.ownLoaded = 1 }
+    await store.send(.child(.loadConcurrently("c", ticks: 1)))
+    await store.receive(.child(.loaded("c"))) { $0.child.loaded = ["c"] }
     await store.finish()
   }
 }

@@ -52,5 +52,13 @@ public final class LegacyStoreFacade<Feature: StoreFeature>: Sendable {
 
 extension Store {
   /// This store with the legacy view store surface (see ``LegacyStoreFacade``).
-  public var legacyFacade: LegacyStoreFacade<Feature> { LegacyStoreFacade(self) }
+  ///
+  /// One façade per store: every access while a façade is alive returns that one. The store keeps it weakly, so
+  /// the façade — and through it the store — lives as long as whoever holds it (the view controller), no longer.
+  public var legacyFacade: LegacyStoreFacade<Feature> {
+    if let facade = legacyFacadeCache { return facade }
+    let facade = LegacyStoreFacade(self)
+    legacyFacadeCache = facade
+    return facade
+  }
 }

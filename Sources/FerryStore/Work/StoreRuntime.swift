@@ -5,7 +5,14 @@ package enum StoreOutput<Feature: StoreFeature>: Sendable {
   case action(Feature.Action)
   case effect(Feature.Effect)
   case command(Feature.Command)
-  case failure(any Error)
+  /// An error thrown by the work started with `workID` (`nil`: started without an id).
+  case failure(any Error, workID: WorkID?)
+}
+
+/// The id a work was started with, carried to `handleError`. `@unchecked Sendable`: every id is built from a
+/// `Hashable & Sendable` value (`run(id:)`) or an array of such ids (a scope's), and is never mutated.
+package struct WorkID: @unchecked Sendable {
+  let value: AnyHashable
 }
 
 /// The part of a store that its async work reaches from other threads: the work bookkeeping
@@ -17,6 +24,9 @@ package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
   struct State {
     var work = WorkStateMachine()
     var inbox: [StoreOutput<Feature>] = []
+    /// When each output in `inbox` was sent, on the store's clock; kept only for a store that does not drain
+    /// automatically (a test store asserts when an output arrived).
+    var inboxTimes: [Duration] = []
     var drainScheduled = false
   }
 
@@ -34,9 +44,11 @@ package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
 
   /// Queues `output` of the work `token` (dropped if that work was cancelled or the store released).
   func send(_ output: StoreOutput<Feature>, from token: UInt64) {
+    let sentAt = drainsAutomatically ? nil : clock.now()
     let scheduleDrain = state.withLock { state -> Bool? in
       guard state.work.isLive(token) else { return nil }
       state.inbox.append(output)
+      if let sentAt { state.inboxTimes.append(sentAt) }
       guard drainsAutomatically, !state.drainScheduled else { return false }
       state.drainScheduled = true
       return true
@@ -58,7 +70,17 @@ package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
 
   /// Takes the oldest queued output.
   package func takeNextOutput() -> StoreOutput<Feature>? {
-    state.withLock { state in state.inbox.isEmpty ? nil : state.inbox.removeFirst() }
+    takeNextStampedOutput()?.output
+  }
+
+  /// Takes the oldest queued output with the time it was sent on the store's clock (`nil` for a store that drains
+  /// automatically).
+  package func takeNextStampedOutput() -> (output: StoreOutput<Feature>, sentAt: Duration?)? {
+    state.withLock { state in
+      guard !state.inbox.isEmpty else { return nil }
+      let sentAt = state.inboxTimes.isEmpty ? nil : state.inboxTimes.removeFirst()
+      return (state.inbox.removeFirst(), sentAt)
+    }
   }
 
   /// The queued outputs, oldest first (for a test's failure message).
@@ -70,6 +92,11 @@ package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
   /// Cancels every work with `id`.
   func cancel(id: AnyHashable) {
     cancelTasks { $0.cancel(id: id) }
+  }
+
+  /// Cancels every work whose id satisfies `matches` (`nil` for work without an id).
+  func cancel(where matches: (AnyHashable?) -> Bool) {
+    cancelTasks { $0.cancel(where: matches) }
   }
 
   /// Cancels the works `tokens`.
@@ -91,7 +118,10 @@ package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
   /// Cancels all work, refuses new work and drops the queued outputs (the store is gone or cancelled).
   package func close() {
     let (tasks, dropped) = state.withLock { state in
-      defer { state.inbox = [] }
+      defer {
+        state.inbox = []
+        state.inboxTimes = []
+      }
       return (state.work.close(), state.inbox)
     }
     for task in tasks { task.cancel() }
@@ -112,8 +142,9 @@ package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
     let send = StoreSend<Feature>(
       output: { [self] in self.send($0, from: token) },
       isLive: { [self] in self.state.withLock { $0.work.isLive(token) } })
+    let workID = id.map(WorkID.init)
     let task = startBridgeTask(priority: priority) { [self] in
-      await self.run(token, after: after, delay: delay, send: send, operation: operation)
+      await self.run(token, id: workID, after: after, delay: delay, send: send, operation: operation)
     }
     let attached = state.withLock { $0.work.attach(task, to: token) }
     if !attached { task.cancel() }
@@ -121,7 +152,7 @@ package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
   }
 
   private func run(
-    _ token: UInt64, after: Task<Void, Never>?, delay: Duration?, send: StoreSend<Feature>,
+    _ token: UInt64, id: WorkID?, after: Task<Void, Never>?, delay: Duration?, send: StoreSend<Feature>,
     operation: @Sendable (StoreSend<Feature>) async throws -> Void
   ) async {
     defer { state.withLock { $0.work.finish(token) } }
@@ -136,7 +167,7 @@ package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
     } catch {
       // Cancellation is how superseded or released work ends: never reported.
       guard !(error is CancellationError), !Task.isCancelled else { return }
-      self.send(.failure(error), from: token)
+      self.send(.failure(error, workID: id), from: token)
     }
   }
 }
@@ -164,5 +195,13 @@ package struct StoreClock: Sendable {
       } while remaining > .zero
     }
     now = { origin.duration(to: clock.now) }
+  }
+
+  /// A clock made of its two operations (a test store's, which checks each duration against its tick).
+  package init(
+    sleep: @escaping @Sendable (Duration) async throws -> Void, now: @escaping @Sendable () -> Duration
+  ) {
+    self.sleep = sleep
+    self.now = now
   }
 }

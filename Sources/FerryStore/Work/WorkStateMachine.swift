@@ -106,6 +106,11 @@ struct WorkStateMachine {
     removeAll { $0.id == id }
   }
 
+  /// Cancels every work whose id satisfies `matches` (`nil` for work without an id); returns their tasks.
+  mutating func cancel(where matches: (AnyHashable?) -> Bool) -> [Task<Void, Never>] {
+    removeAll { matches($0.id) }
+  }
+
   /// Cancels all work; returns the tasks to cancel.
   mutating func cancelAll() -> [Task<Void, Never>] {
     removeAll { _ in true }

@@ -69,12 +69,13 @@ func stateDiff<Value>(expected: Value, actual: Value) -> String {
       if !old[i].isEmpty { lines.append("  \(old[i])") }
       i += 1
       j += 1
-    } else if j < new.count, i == old.count || lengths[i][j + 1] >= lengths[i + 1][j] {
-      lines.append("+ \(new[j])")
-      j += 1
-    } else {
+    } else if i < old.count, j == new.count || lengths[i + 1][j] >= lengths[i][j + 1] {
+      // Expected lines first, as the header reads: `−` before `+`.
       lines.append("− \(old[i])")
       i += 1
+    } else {
+      lines.append("+ \(new[j])")
+      j += 1
     }
   }
   return lines.joined(separator: "\n")
