@@ -159,13 +159,6 @@ import Testing
     expectStandardError(of: result, contains: "take(for:scheduler:): duration must be >= 0, got seconds(-1)")
   }
 
-  @Test func takeForZeroCompletesAtOnce() {
-    let scheduler = TestScheduler(initialClock: 0)
-    let xs = scheduler.createHotObservable([.next(210, 1), .completed(300)])
-    let res = scheduler.start { xs.take(for: .seconds(0), scheduler: scheduler) }
-    #expect(res.events == [.completed(200)])
-  }
-
   @Test func delaySubscriptionWithANegativeDueTimeNamesIt() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Observable.of(1).delaySubscription(.milliseconds(-3), scheduler: TestScheduler(initialClock: 0))
