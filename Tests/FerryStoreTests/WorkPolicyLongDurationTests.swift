@@ -36,7 +36,8 @@ struct WorkPolicyLongDurationTests {
       initialState: .init(), feature: WorkFeature(clock: TestClock(scheduler: scheduler)),
       clock: ReportingClock(deadlines: continuation))
     let sent = ContinuousClock.now
-    for command in commands { await store.dispatchCommand(command) }
+    // `send`, not `dispatchCommand`: the latter awaits the work, which waits (all but) forever here.
+    for command in commands { store.send(command) }
     var iterator = deadlines.makeAsyncIterator()
     let deadline = await iterator.next()
     store.cancel()
