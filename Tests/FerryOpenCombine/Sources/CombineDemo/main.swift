@@ -38,15 +38,10 @@ func timelines<State, Effect>(
   rootSummaries: [String]
 ) -> [DemoTimeline] {
   let names = Set(combine.map(\.form))
-  let own = zip(combine, summaries).map { timeline, summary in
-    var demo = DemoTimeline(timeline)
-    demo.summary = summary
-    return demo
-  }
+  let own = zip(combine, summaries).map { timeline, summary in DemoTimeline(timeline, summary: summary) }
   let others = zip(root, rootSummaries).filter { !names.contains($0.0.form) }.map { timeline, summary in
-    var demo = DemoTimeline(timeline)
-    demo.form = "rx." + timeline.form
-    demo.summary = summary
+    var demo = DemoTimeline(timeline, summary: summary)
+    demo.form = "rx." + demo.form
     return demo
   }
   return own + others

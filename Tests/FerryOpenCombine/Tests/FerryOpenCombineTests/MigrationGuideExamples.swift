@@ -221,7 +221,7 @@ struct MigrationGuideExampleTests {
 
     let viewStore = StreamViewStore(
       state: viewModel.$state, currentState: viewModel.state, effect: viewModel.router,
-      dispatch: { if case .load = $0 { viewModel.load() } }
+      dispatch: { (command: TodoListFeature.Command) in if case .load = command { viewModel.load() } }
     )
     // end snippet: readme-combine
     #expect(rows == [])
