@@ -3,7 +3,7 @@ import Ferry
 import FerryStore
 import Observation
 
-/// FerryStore (issue 10, "Benchmarks"): every case and its baseline run in the same suite run, so their ratio is
+/// FerryStore: every case and its baseline run in the same suite run, so their ratio is
 /// meaningful on a shared machine. `--filter 'Store\..*'` runs exactly this set.
 ///
 /// | case | baseline |

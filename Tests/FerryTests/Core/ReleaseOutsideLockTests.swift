@@ -26,7 +26,7 @@ private func finishes(within seconds: Double = 5, _ body: @escaping @Sendable ()
 }
 
 /// Anything a stream replaces or drops (an element, a replay slot, a queued event, an observer) is released after
-/// its lock is given up, since a `deinit` can run user code that calls back into the stream (issue 11).
+/// its lock is given up, since a `deinit` can run user code that calls back into the stream.
 @Suite("Released values are released outside the lock")
 struct ReleaseOutsideLockTests {
   @Test func behaviorRelayReplacedValueReadsValueInDeinit() {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Ferry
 
-/// Direct tests of the compare-and-swap emitter role (issue 11): the word's transitions, mutual exclusion across
+/// Direct tests of the compare-and-swap emitter role: the word's transitions, mutual exclusion across
 /// threads, and how `SubjectCore` hands work between the uncontended path and the lock.
 @Suite("SerialDeliveryRole")
 struct SerialDeliveryRoleTests {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import Ferry
 
-/// Direct tests of the serial-delivery engine's state machine (issue 11): who holds the emitter role, what is
+/// Direct tests of the serial-delivery engine's state machine: who holds the emitter role, what is
 /// queued, and what is handed back to be released outside the lock.
 @Suite("SerialDeliveryStateMachine")
 struct SerialDeliveryStateMachineTests {

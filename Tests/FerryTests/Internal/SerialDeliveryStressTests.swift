@@ -7,7 +7,7 @@ import Testing
 /// Seconds since an arbitrary origin, monotonic.
 private func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 
-/// Bounded-time stress tests of the serial-delivery engine (issue 11): 8 busy producers, one relay.
+/// Bounded-time stress tests of the serial-delivery engine: 8 busy producers, one relay.
 ///
 /// What they pin down: nothing is lost, reordered or overlapping; no `accept()` delivers other threads' work
 /// (producers that find delivery busy wait their turn), so the worst single `accept()` stays short and the queue

@@ -131,10 +131,14 @@ import Testing
     }
     #expect(retried.events == [.completed(210)])
     let resource = BooleanDisposable()
-    let used = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
-      Single.using({ resource }, primitiveSequenceFactory: { _ in ys.asSingle() }).debug("trait")
+    var used: TestableObserver<Int>?
+    let lines = DebugLines.capture(prefix: "dbg-trait") {
+      used = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
+        Single.using({ resource }, primitiveSequenceFactory: { _ in ys.asSingle() }).debug("dbg-trait")
+      }
     }
-    #expect(used.events == [.next(1210, 5), .completed(1210)])
+    #expect(used?.events == [.next(1210, 5), .completed(1210)])
+    #expect(lines.first == "dbg-trait -> subscribed")
     #expect(resource.isDisposed)
   }
 

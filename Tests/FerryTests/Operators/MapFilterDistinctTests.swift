@@ -1,7 +1,7 @@
 import Ferry
 import Testing
 
-/// `map`, `filter` and `distinctUntilChanged` build their event handling in inlinable code (issue 11: the client
+/// `map`, `filter` and `distinctUntilChanged` build their event handling in inlinable code (so that the client
 /// specialises it); these pin the behaviour both through a concrete caller and through a generic one.
 @Suite struct MapFilterDistinctTests {
   /// The chain the benchmarks measure, written once for any source, so that it is also compiled unspecialised.

@@ -3,7 +3,7 @@ import Ferry
 import Foundation
 import Testing
 
-/// The main-queue stage of `Driver` and `Signal` (issue 11): an element sent on the main queue reaches a
+/// The main-queue stage of `Driver` and `Signal`: an element sent on the main queue reaches a
 /// main-thread subscriber inline; one sent on another thread is hopped to the main queue in order, and anything
 /// sent on the main queue meanwhile waits behind it.
 ///

@@ -281,7 +281,7 @@ struct DriverTests {
   }
 
   /// On the main thread `BehaviorRelay("initial").asDriver().drive(observer)`, then a second Driver that emits
-  /// synchronously driven into that relay: every value is recorded synchronously (issue 11/12).
+  /// synchronously driven into that relay: every value is recorded synchronously.
   @Test func driverDrivenIntoARelayObservedByAnotherDriverIsRecordedSynchronously() {
     let relay = BehaviorRelay(value: "initial")
     let recorded = LockedBox<[String]>([])

@@ -75,24 +75,28 @@ import Testing
 
   @Test func higherOrderOperators() {
     let scheduler = TestScheduler(initialClock: 0)
-    let values = SharingScheduler.mock(scheduler: scheduler) { () -> [[Event<Int>]] in
-      let inner = Driver.of(Driver.of(1, 2), Driver.of(3))
-      let merged = scheduler.start { inner.merge() }
-      let limited = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
-        inner.merge(maxConcurrent: 1)
+    var values: [[Event<Int>]] = []
+    let debugLines = DebugLines.capture(prefix: "dbg-driver") {
+      values = SharingScheduler.mock(scheduler: scheduler) { () -> [[Event<Int>]] in
+        let inner = Driver.of(Driver.of(1, 2), Driver.of(3))
+        let merged = scheduler.start { inner.merge() }
+        let limited = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
+          inner.merge(maxConcurrent: 1)
+        }
+        let concatenated = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) { inner.concat() }
+        let switched = scheduler.start(created: 3100, subscribed: 3200, disposed: 4000) {
+          Driver.just(Driver.of(5, 6)).switchLatest()
+        }
+        let first = scheduler.start(created: 4100, subscribed: 4200, disposed: 5000) {
+          Driver.of(1, 2).flatMapFirst { Driver.just($0 * 100) }
+        }
+        let debugged = scheduler.start(created: 5100, subscribed: 5200, disposed: 6000) {
+          Driver.just(9).debug("dbg-driver")
+        }
+        return [merged, limited, concatenated, switched, first, debugged].map { $0.events.map(\.value) }
       }
-      let concatenated = scheduler.start(created: 2100, subscribed: 2200, disposed: 3000) { inner.concat() }
-      let switched = scheduler.start(created: 3100, subscribed: 3200, disposed: 4000) {
-        Driver.just(Driver.of(5, 6)).switchLatest()
-      }
-      let first = scheduler.start(created: 4100, subscribed: 4200, disposed: 5000) {
-        Driver.of(1, 2).flatMapFirst { Driver.just($0 * 100) }
-      }
-      let debugged = scheduler.start(created: 5100, subscribed: 5200, disposed: 6000) {
-        Driver.just(9).debug("driver")
-      }
-      return [merged, limited, concatenated, switched, first, debugged].map { $0.events.map(\.value) }
     }
+    #expect(debugLines.first == "dbg-driver -> subscribed")
     #expect(values[0].filter { $0.element != nil }.count == 3)
     #expect(values[1] == [.next(1), .next(2), .next(3), .completed])
     #expect(values[2] == [.next(1), .next(2), .next(3), .completed])
