@@ -5,7 +5,7 @@ import Combine
 #endif
 
 #if FERRY_OPENCOMBINE || canImport(Combine)
-@_spi(FerryBridges) import Ferry
+import Ferry
 
 extension Cancellable {
   /// Adds the Combine subscription to `bag`: the bag's deinit cancels it (as it disposes its disposables).
@@ -19,7 +19,7 @@ extension Cancellable {
 
   /// The Combine subscription as a `Disposable`: `dispose()` cancels it, once, from any thread.
   public func asDisposable() -> any Disposable {
-    CancellableBox(self)
+    CancellableBox.disposable(cancelling: self)
   }
 }
 
@@ -31,22 +31,18 @@ extension Disposable {
   }
 }
 
-/// A Combine `Cancellable` carried into a `@Sendable` dispose action.
+/// A Combine `Cancellable` carried into the `@Sendable` action of `Disposables.create`, which runs it at most once.
 ///
-/// `@unchecked Sendable`: `base` is immutable and only `cancel()` is called on it, at most once (decided under
-/// `isDisposed`'s lock); Combine's contract makes `cancel()` callable from any thread.
-final class CancellableBox<Base: Cancellable>: Disposable, @unchecked Sendable {
-  private let base: Base
-  private let isDisposed = BridgeLockedState(false)
-  init(_ base: Base) { self.base = base }
+/// Not generic, so that the action captures no metatype of the caller's `Self`. `@unchecked Sendable`: `base` is
+/// immutable and only its `cancel()` is called, which Combine's contract makes callable from any thread.
+final class CancellableBox: @unchecked Sendable {
+  private let base: any Cancellable
+  private init(_ base: any Cancellable) { self.base = base }
 
-  /// Cancels the Combine subscription the first time it is called.
-  func dispose() {
-    let first = isDisposed.withLock { disposed -> Bool in
-      defer { disposed = true }
-      return !disposed
-    }
-    if first { base.cancel() }
+  /// A disposable whose first `dispose()` cancels `cancellable`.
+  static func disposable(cancelling cancellable: any Cancellable) -> any Disposable {
+    let box = CancellableBox(cancellable)
+    return Disposables.create { box.base.cancel() }
   }
 }
 #endif
