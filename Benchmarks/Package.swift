@@ -13,6 +13,7 @@ let ferryPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
 //   swift package --package-path Benchmarks benchmark                       # everything
 //   swift package --package-path Benchmarks benchmark --filter 'Floor.*|Core.*'   # quick look
 //   Benchmarks/ci-check.sh                                                  # malloc thresholds (CI)
+//   Benchmarks/callgrind-check.sh                                           # instruction thresholds (CI)
 let package = Package(
   name: "FerryBenchmarks",
   platforms: [.iOS(.v17), .macOS(.v14)],
@@ -38,6 +39,20 @@ let package = Package(
       path: "Benchmarks/FerryBenchmarks",
       swiftSettings: [.swiftLanguageMode(.v6)],
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
-    )
+    ),
+    // The hot paths as a plain executable, counted under `valgrind --tool=callgrind` by `callgrind-check.sh`:
+    // instructions per element are deterministic where timings on a shared machine are not. It links nothing but
+    // Ferry, FerryStore and FerryOpenCombine (no benchmark harness, no malloc interposer); it lives in this package
+    // so that CI's release build of Ferry serves both gates.
+    .executableTarget(
+      name: "FerryCallgrind",
+      dependencies: [
+        .product(name: "Ferry", package: ferryPackage),
+        .product(name: "FerryStore", package: ferryPackage),
+        .product(name: "FerryOpenCombine", package: "ferryopencombine"),
+      ],
+      path: "Callgrind/Sources/FerryCallgrind",
+      swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
   ]
 )

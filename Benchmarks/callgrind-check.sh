@@ -4,18 +4,19 @@
 #   Benchmarks/callgrind-check.sh           # count each case, compare with Benchmarks/Callgrind/thresholds.tsv
 #   Benchmarks/callgrind-check.sh --print   # only print the counts (to update the thresholds after a change)
 #
-# Each case of Benchmarks/Callgrind (a plain executable, no dependencies besides Ferry) runs under
+# Each case of the FerryCallgrind executable (Benchmarks/Callgrind/Sources, a target of the Benchmarks package, linking
+# only Ferry, FerryStore and FerryOpenCombine) runs under
 # `valgrind --tool=callgrind` with N and 2N elements; (count(2N) - count(N)) / N is the instructions per element,
 # with process start, set-up and tear-down cancelled out. A case fails when it exceeds its threshold; one that
 # drops more than 10% below it passes with a notice asking to lower the threshold.
 set -eu
-cd "$(dirname "$0")/Callgrind"
+cd "$(dirname "$0")"
 if ! command -v valgrind >/dev/null 2>&1; then
   echo "callgrind-check: valgrind is not installed (Debian: apt-get install valgrind)"
   exit 1
 fi
-swift build -c release --scratch-path .build >/dev/null
-binary="$(swift build -c release --scratch-path .build --show-bin-path)/FerryCallgrind"
+swift build -c release --product FerryCallgrind >/dev/null
+binary="$(swift build -c release --show-bin-path)/FerryCallgrind"
 stripped=$(mktemp)
 trap 'rm -f "$stripped"' EXIT
 # Valgrind 3.19 cannot read the DWARF 5 debug information the toolchain emits; the symbols stay.
@@ -47,6 +48,6 @@ while IFS="$(printf '\t')" read -r name threshold; do
   else
     echo "callgrind-check: $name: $per instructions per element (threshold $threshold)"
   fi
-done <thresholds.tsv
+done <Callgrind/thresholds.tsv
 [ "$status" -eq 0 ] && [ "${1:-}" != "--print" ] && echo "callgrind-check: instruction thresholds passed."
 exit "$status"

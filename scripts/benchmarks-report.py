@@ -301,7 +301,7 @@ def callgrind_table(before, add):
     base = (before or {}).get("callgrind", {})
     add("## Instructions per element (callgrind)")
     add("")
-    add("`Benchmarks/callgrind-check.sh --print` in this run: `valgrind --tool=callgrind` on `Benchmarks/Callgrind` "
+    add("`Benchmarks/callgrind-check.sh --print` in this run: `valgrind --tool=callgrind` on the `FerryCallgrind` executable "
         "(release), (count(2000) − count(1000)) / 1000 — exact, independent of the machine's load. The CI gate "
         "compares the same figures with `Benchmarks/Callgrind/thresholds.tsv`. Before: "
         + base.get("source", "no baseline") + ".")
