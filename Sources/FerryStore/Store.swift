@@ -19,15 +19,30 @@ import Observation
 /// **Effects** go to every consumer subscribed at the moment they are emitted, in order. Each `for await` loop over
 /// ``effect`` buffers without bound (a slow consumer delays nothing and loses nothing); a ``effectSignal``
 /// subscriber is called synchronously. An effect emitted while nobody is subscribed reaches nobody, as with a
-/// `PublishRelay`: subscribe before sending commands whose effects matter.
+/// `PublishRelay` (in debug builds the store reports the first such effect to ``diagnosticHandler``): subscribe
+/// before sending commands whose effects matter, or create the store with `holdsEffectsUntilSubscribed: true` to
+/// keep its effects until its first consumer subscribes (a view's `.task` loop starts after `onAppear`).
 ///
 /// **Async work** runs off the main actor under a ``WorkPolicy``; see ``StoreContext/run(id:_:priority:_:)``.
 /// Releasing the store cancels all of its work; nothing it sends afterwards is applied.
+///
+/// **Observation per field.** A view that reads `store.field` (dynamic member lookup over the state) is notified only
+/// when that field changes: a commit compares each field read that way, old against new (`==` for an `Equatable`
+/// field; a field that is not `Equatable` counts as changed at every commit), and reports a change to Observation
+/// for those that differ. A deeper path (`store.address.city`) reads, and so tracks, its top-level field
+/// (`address`). Reading ``state`` whole tracks the whole state, as before: every commit notifies its readers. A
+/// field named like a member of the store (`state`, `feature`, `effect`, …) is reached through ``state``
+/// (`store.state.feature`).
+///
+/// ```swift
+/// Text(store.title)           // re-rendered when `title` changes, not when another field does
+/// ```
 ///
 /// **Cost.** The synchronous path — ``send(_:)``, the context's `dispatchAction` / `dispatchEffect`, the commit and
 /// the effect's emission — is `@inlinable`, so it is specialised in the app for its feature's types: run as this
 /// module's generic code, each use of `Feature`'s types looked up generic metadata and witness tables at run time.
 @MainActor
+@dynamicMemberLookup
 public final class Store<Feature: StoreFeature>: ViewStore {
   /// What the view shows: reading it in a SwiftUI body (or `withObservationTracking`) tracks it.
   public var state: Feature.State {
@@ -46,6 +61,14 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   /// a new key path at run time (`swift_getKeyPath` demangles the generic arguments and allocates the key path and
   /// an array), which the macro-generated accessors would do on every read and every commit.
   @usableFromInline let stateKeyPath: KeyPath<Store, Feature.State> = \Store.state
+
+  /// The fields of the state read through dynamic member lookup (`store.field`), in the order they were first read. Unchecked exclusivity: only accessed on the main actor, and no access is held
+  /// across a call (a commit re-reads the array by index after each call, which may append a field).
+  @usableFromInline @exclusivity(unchecked) var trackedFields: [TrackedField] = []
+  /// Where each field read through dynamic member lookup is in ``trackedFields``, by its key path from the state.
+  @usableFromInline var trackedFieldIndex: [AnyKeyPath: Int] = [:]
+  /// `!trackedFields.isEmpty`, kept apart so that a commit without field readers reads a `Bool`, not the array.
+  @usableFromInline @exclusivity(unchecked) var hasTrackedFields = false
 
   /// The feature: the screen's logic and dependencies.
   public let feature: Feature
@@ -80,24 +103,67 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   var failedWorkID: AnyHashable?
   /// The façade ``legacyFacade`` handed out, while something holds it (weak: the façade holds the store).
   weak var legacyFacadeCache: LegacyStoreFacade<Feature>?
+  /// Receives a report of each command and output the store handles, for debugging; `nil` (off) by default.
+  ///
+  /// Each report names what was handled (a command; an action, effect, command or error sent by work), the actions
+  /// it produced, and the state before and after as a line diff (`−` before, `+` after; the diff `TestStore` prints).
+  /// Building a report dumps the state twice: set it while debugging, not in production.
+  ///
+  /// ```swift
+  /// store.debugLog = { print($0) }
+  /// ```
+  public var debugLog: (@MainActor (String) -> Void)? {
+    didSet { isLogging = debugLog != nil }
+  }
+  /// `debugLog != nil`, kept apart so that the send path reads a `Bool`.
+  @usableFromInline @exclusivity(unchecked) var isLogging = false
+  /// The actions applied in the handling step being reported to ``debugLog``.
+  private var loggedActions: [String] = []
+  /// Whether effects emitted before the first consumer subscribed (to ``effect``, ``effects``, ``effectSignal`` or an
+  /// adapter built on them) are kept and delivered to it, in order, when it does; afterwards effects go to the
+  /// consumers of their moment. Set at creation.
+  public nonisolated let holdsEffectsUntilSubscribed: Bool
+  /// Effects are being held: ``holdsEffectsUntilSubscribed`` and no consumer has subscribed yet.
+  @usableFromInline @exclusivity(unchecked) var isHoldingEffects: Bool
+  /// The effects held until the first consumer subscribes, oldest first.
+  private var heldEffects: [Feature.Effect] = []
+  /// An effect reached no consumer and was reported (debug builds report the first one only).
+  @usableFromInline var reportedUnheardEffect = false
+  /// Receives the store's debug-build diagnostics (an effect that reached no consumer); `nil` prints them. Tests
+  /// capture them here.
+  public var diagnosticHandler: (@MainActor (String) -> Void)?
   /// Cancelled or released: commands are ignored.
   @usableFromInline @exclusivity(unchecked) private(set) var isCancelled = false
 
   /// A store showing `initialState`, handling commands with `feature`, timing debounce and throttle on the
   /// continuous clock.
-  public convenience init(initialState: Feature.State, feature: Feature) {
-    self.init(initialState: initialState, feature: feature, clock: ContinuousClock())
+  ///
+  /// With `holdsEffectsUntilSubscribed`, effects emitted before the first consumer subscribes are kept for it (see
+  /// ``holdsEffectsUntilSubscribed``).
+  public convenience init(initialState: Feature.State, feature: Feature, holdsEffectsUntilSubscribed: Bool = false) {
+    self.init(
+      initialState: initialState, feature: feature, clock: ContinuousClock(),
+      holdsEffectsUntilSubscribed: holdsEffectsUntilSubscribed)
   }
 
-  /// A store whose debounce and throttle policies use `clock` (a test clock in tests).
-  public convenience init<C: Clock>(initialState: Feature.State, feature: Feature, clock: C)
-  where C.Duration == Duration {
-    self.init(initialState: initialState, feature: feature, clock: StoreClock(clock), drainsAutomatically: true)
+  /// A store whose debounce and throttle policies use `clock` (a test clock in tests); with
+  /// `holdsEffectsUntilSubscribed`, effects emitted before the first consumer subscribes are kept for it.
+  public convenience init<C: Clock>(
+    initialState: Feature.State, feature: Feature, clock: C, holdsEffectsUntilSubscribed: Bool = false
+  ) where C.Duration == Duration {
+    self.init(
+      initialState: initialState, feature: feature, clock: StoreClock(clock), drainsAutomatically: true,
+      holdsEffectsUntilSubscribed: holdsEffectsUntilSubscribed)
   }
 
   /// A store on `clock` whose async work's outputs are applied by a main-actor drain (`drainsAutomatically`) or
   /// pulled one by one with `runtime.takeNextOutput()` and `process(_:)` (FerryTesting's `TestStore`).
-  package init(initialState: Feature.State, feature: Feature, clock: StoreClock, drainsAutomatically: Bool) {
+  package init(
+    initialState: Feature.State, feature: Feature, clock: StoreClock, drainsAutomatically: Bool,
+    holdsEffectsUntilSubscribed: Bool = false
+  ) {
+    self.holdsEffectsUntilSubscribed = holdsEffectsUntilSubscribed
+    self.isHoldingEffects = holdsEffectsUntilSubscribed
     self.storedState = initialState
     self.feature = feature
     self.runtime = StoreRuntime(clock: clock, drainsAutomatically: drainsAutomatically)
@@ -119,7 +185,36 @@ public final class Store<Feature: StoreFeature>: ViewStore {
 
   /// The effects as an `Infallible`: each effect to the subscribers of its moment; completes when the store is
   /// cancelled or released.
-  public nonisolated var effects: Infallible<Feature.Effect> { Infallible(raw: effectSubject.asObservable()) }
+  public nonisolated var effects: Infallible<Feature.Effect> {
+    guard holdsEffectsUntilSubscribed else { return Infallible(raw: effectSubject.asObservable()) }
+    let subject = effectSubject
+    return Infallible(
+      raw: Observable.create { [weak self] observer in
+        let subscription = subject.subscribe(observer)
+        self?.consumerSubscribed()
+        return subscription
+      })
+  }
+
+  /// A consumer subscribed to the effects: the held effects go out now (on the main thread, so the consumer that
+  /// subscribed there gets them before `subscribe` returns) or after a hop to the main actor.
+  private nonisolated func consumerSubscribed() {
+    if MainScheduler.isOnMainQueue {
+      MainActor.assumeIsolated { releaseHeldEffects() }
+    } else {
+      Task { @MainActor in self.releaseHeldEffects() }
+    }
+  }
+
+  /// Stops holding effects and emits the held ones, in order, as one handling step (what they cause is queued
+  /// behind them).
+  private func releaseHeldEffects() {
+    guard isHoldingEffects else { return }
+    isHoldingEffects = false
+    let held = heldEffects
+    heldEffects = []
+    for effect in held { process(.effect(effect)) }
+  }
 
   /// Handles `command` now: its synchronous part — actions applied, effects emitted — is done when `send`
   /// returns (unless the store is already handling something: then it is queued behind it). For buttons and
@@ -130,6 +225,7 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   public func send(_ command: Feature.Command) {
     guard !isCancelled else { return ignore(command) }
     guard !isProcessing else { return enqueue(command: command) }
+    guard !isLogging else { return process(command: command) }
     isProcessing = true
     feature.handle(command, in: StoreContext(store: self))
     finishProcessing()
@@ -216,6 +312,14 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   }
 
   private func perform(_ output: StoreOutput<Feature>) {
+    guard isLogging else { return performUnlogged(output) }
+    let before = storedState
+    loggedActions = []
+    performUnlogged(output)
+    report(output, before: before)
+  }
+
+  private func performUnlogged(_ output: StoreOutput<Feature>) {
     switch output {
     case .command(let command):
       guard !isCancelled else { return }
@@ -233,11 +337,15 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   @inlinable
   func apply(_ action: Feature.Action) {
     guard isProcessing else { return process(action: action) }
+    if isLogging { logAction(action) }
     let old = storedState
     let new = Feature.transform(old, action: action)
     guard !Feature.isUnchanged(old, new) else { return }
+    let fieldsChanged = hasTrackedFields && markChangedFields(old, new)
     registrar.willSet(self, keyPath: stateKeyPath)
+    if fieldsChanged { willSetChangedFields() }
     storedState = new
+    if fieldsChanged { didSetChangedFields() }
     registrar.didSet(self, keyPath: stateKeyPath)
     acceptCommit?(new)
     if hasCommitObservers { notifyCommitObservers(new) }
@@ -247,14 +355,60 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   @inlinable
   func emit(_ effect: Feature.Effect) {
     guard isProcessing else { return process(effect: effect) }
+    guard !isHoldingEffects else { return hold(effect) }
+    #if DEBUG
+    if !reportedUnheardEffect, !effectSubject.hasObservers { reportUnheard(effect) }
+    #endif
     effectSubject.onNext(effect)
   }
 
   // Out of line: see `finishProcessing()`.
+  @usableFromInline @inline(never) func process(command: Feature.Command) { process(.command(command)) }
   @usableFromInline @inline(never) func process(action: Feature.Action) { process(.action(action)) }
   @usableFromInline @inline(never) func process(effect: Feature.Effect) { process(.effect(effect)) }
   @usableFromInline @inline(never) func notifyCommitObservers(_ new: Feature.State) {
     commitObservers.removeAll { !$0(new) }
+  }
+
+  @usableFromInline @inline(never) func hold(_ effect: Feature.Effect) { heldEffects.append(effect) }
+
+  /// Reports, once per store, an effect emitted while no consumer was subscribed.
+  @usableFromInline @inline(never) func reportUnheard(_ effect: Feature.Effect) {
+    reportedUnheardEffect = true
+    let message =
+      "FerryStore: Store<\(Feature.self)> emitted \(effect) while no consumer was subscribed to its effects: it "
+      + "reached nobody (reported once per store). Subscribe before sending, or create the store with "
+      + "holdsEffectsUntilSubscribed: true."
+    guard let diagnosticHandler else { return print(message) }
+    diagnosticHandler(message)
+  }
+
+  @usableFromInline @inline(never) func logAction(_ action: Feature.Action) {
+    loggedActions.append(String(describing: action))
+  }
+
+  /// Reports `output`, the actions it produced and the state it left to ``debugLog``.
+  private func report(_ output: StoreOutput<Feature>, before: Feature.State) {
+    guard let debugLog else { return }
+    let what: String
+    switch output {
+    case .command(let command): what = "handled command \(command)"
+    case .action(let action): what = "applied action \(action)"
+    case .effect(let effect): what = "emitted effect \(effect)"
+    case .failure(let error, _): what = "handled error \(error) (handleError)"
+    }
+    let diff = stateDiff(from: before, to: storedState)
+    let changed = diff.split(separator: "\n").contains { $0.hasPrefix("−") || $0.hasPrefix("+") }
+    var lines = ["FerryStore: Store<\(Feature.self)> \(what)"]
+    lines.append(loggedActions.isEmpty ? "  actions: none" : "  actions: " + loggedActions.joined(separator: ", "))
+    loggedActions = []
+    if changed {
+      lines.append("  state (− before, + after):")
+      lines += diff.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" }
+    } else {
+      lines.append("  state: unchanged")
+    }
+    debugLog(lines.joined(separator: "\n"))
   }
 
   /// Applies everything the async work sent, in order (apps: scheduled by the runtime on the main actor).
@@ -268,6 +422,139 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   ) {
     guard let work = runtime.start(id: id, policy: policy, priority: priority, operation: operation) else { return }
     startedWork?.append(work)
+  }
+}
+
+// MARK: - Observation per field
+
+extension Store {
+  /// A field of the state read through dynamic member lookup: Observation knows it by its own key path, so that a
+  /// commit can report a change of this field alone.
+  @usableFromInline
+  struct TrackedField {
+    /// The key path Observation tracks the field by, `\Store.[trackedField: index]` (built once per field).
+    @usableFromInline let token: KeyPath<Store, Int>
+    /// Whether the field differs between two states (built where the field's type is known).
+    @usableFromInline let changed: (Feature.State, Feature.State) -> Bool
+    /// Read since its last reported change, so an Observation reader may be waiting for it. Observation forgets a
+    /// reader once it has told it of a change (the reader reads again to track again), so a field nobody has read
+    /// since its last change has no reader: the commit skips it.
+    @usableFromInline var isArmed: Bool
+    /// Changed by the commit under way: its `didSet` is due.
+    @usableFromInline var isPending: Bool
+
+    @usableFromInline
+    init(token: KeyPath<Store, Int>, changed: @escaping (Feature.State, Feature.State) -> Bool) {
+      self.token = token
+      self.changed = changed
+      isArmed = false
+      isPending = false
+    }
+  }
+
+  /// The field at `keyPath` of the state: reading it in a SwiftUI body (or `withObservationTracking`) tracks that
+  /// field alone, notified when a commit changes its value (compared with `==`).
+  ///
+  /// ```swift
+  /// Text(store.title)   // store.state.title, tracked on its own
+  /// ```
+  @inlinable
+  public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<Feature.State, Value>) -> Value {
+    accessField(keyPath, changed: { Self.equatableChange(keyPath) })
+    return storedState[keyPath: keyPath]
+  }
+
+  /// The field at `keyPath` of the state, tracked on its own; a value that is not `Equatable` cannot be compared, so
+  /// every commit notifies its readers.
+  @inlinable
+  public subscript<Value>(dynamicMember keyPath: KeyPath<Feature.State, Value>) -> Value {
+    accessField(keyPath, changed: { { _, _ in true } })
+    return storedState[keyPath: keyPath]
+  }
+
+  /// Registers a read of the field at `keyPath` with Observation (tracking the field from its first read on).
+  /// `changed` builds its comparison; only called the first time the field is read, so a read allocates nothing.
+  @inlinable
+  func accessField<Value>(
+    _ keyPath: KeyPath<Feature.State, Value>, changed: () -> (Feature.State, Feature.State) -> Bool
+  ) {
+    let index = trackedFieldIndex[keyPath] ?? trackField(keyPath, changed: changed())
+    trackedFields[index].isArmed = true
+    registrar.access(self, keyPath: trackedFields[index].token)
+  }
+
+  /// The comparison of the field at `keyPath` in two states. A key path to a stored property is read at its offset
+  /// in the state (as ``driver(_:)`` does): reading through the key path runs the standard library's generic
+  /// projection, twice per field and commit.
+  @inlinable
+  static func equatableChange<Value: Equatable>(
+    _ keyPath: KeyPath<Feature.State, Value>
+  ) -> (Feature.State, Feature.State) -> Bool {
+    if let offset = MemoryLayout<Feature.State>.offset(of: keyPath) {
+      // `offset(of:)` is non-nil only when the key path names storage of `State`, laid out for `Value` there.
+      return { old, new in
+        withUnsafeBytes(of: old) { old in
+          withUnsafeBytes(of: new) { new in
+            old.load(fromByteOffset: offset, as: Value.self) != new.load(fromByteOffset: offset, as: Value.self)
+          }
+        }
+      }
+    }
+    return { old, new in old[keyPath: keyPath] != new[keyPath: keyPath] }
+  }
+
+  /// Adds the field at `keyPath` to the tracked fields; returns its index.
+  @usableFromInline
+  func trackField(_ keyPath: AnyKeyPath, changed: @escaping (Feature.State, Feature.State) -> Bool) -> Int {
+    let index = trackedFields.count
+    trackedFields.append(TrackedField(token: \Store.[trackedField: index], changed: changed))
+    trackedFieldIndex[keyPath] = index
+    hasTrackedFields = true
+    return index
+  }
+
+  /// The member a tracked field's Observation key path names; never read for its value.
+  nonisolated subscript(trackedField index: Int) -> Int { index }
+
+  /// Marks the armed fields whose value differs between `old` and `new` (and disarms them: Observation forgets
+  /// their readers when it reports the change). Returns whether any did.
+  @inlinable
+  func markChangedFields(_ old: Feature.State, _ new: Feature.State) -> Bool {
+    var any = false
+    var index = 0
+    while index < trackedFields.count {
+      if trackedFields[index].isArmed, trackedFields[index].changed(old, new) {
+        trackedFields[index].isArmed = false
+        trackedFields[index].isPending = true
+        any = true
+      }
+      index += 1
+    }
+    return any
+  }
+
+  /// Observation's `willSet` for each field the commit changes. Disarmed before: a reader that reads the field again
+  /// from its change handler (during `willSet`) arms it again.
+  @inlinable
+  func willSetChangedFields() {
+    var index = 0
+    while index < trackedFields.count {
+      if trackedFields[index].isPending { registrar.willSet(self, keyPath: trackedFields[index].token) }
+      index += 1
+    }
+  }
+
+  /// Observation's `didSet` for each field the commit changed.
+  @inlinable
+  func didSetChangedFields() {
+    var index = 0
+    while index < trackedFields.count {
+      if trackedFields[index].isPending {
+        trackedFields[index].isPending = false
+        registrar.didSet(self, keyPath: trackedFields[index].token)
+      }
+      index += 1
+    }
   }
 }
 
