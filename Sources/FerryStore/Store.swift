@@ -62,12 +62,12 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   /// an array), which the macro-generated accessors would do on every read and every commit.
   @usableFromInline let stateKeyPath: KeyPath<Store, Feature.State> = \Store.state
 
-  /// The fields of the state read through dynamic member lookup (`store.field`), in the order they were first read. Unchecked exclusivity: only accessed on the main actor, and no access is held
-  /// across a call (a commit re-reads the array by index after each call, which may append a field).
-  @usableFromInline @exclusivity(unchecked) var trackedFields: [TrackedField] = []
-  /// Where each field read through dynamic member lookup is in ``trackedFields``, by its key path from the state.
-  @usableFromInline var trackedFieldIndex: [AnyKeyPath: Int] = [:]
-  /// `!trackedFields.isEmpty`, kept apart so that a commit without field readers reads a `Bool`, not the array.
+  /// The fields of the state read through dynamic member lookup (`store.field`), in the order they were first read:
+  /// one array per property (the commit reads flags and offsets, not closures). Unchecked exclusivity: only accessed
+  /// on the main actor, and no access is held across a call (a commit re-reads the arrays by index after each call,
+  /// which may append a field).
+  @usableFromInline @exclusivity(unchecked) var trackedFields = TrackedFields()
+  /// `!trackedFields.keyPaths.isEmpty`, kept apart so that a commit without field readers reads a `Bool`.
   @usableFromInline @exclusivity(unchecked) var hasTrackedFields = false
 
   /// The feature: the screen's logic and dependencies.
@@ -339,9 +339,21 @@ public final class Store<Feature: StoreFeature>: ViewStore {
     guard isProcessing else { return process(action: action) }
     if isLogging { logAction(action) }
     let old = storedState
-    let new = Feature.transform(old, action: action)
+    var new = Feature.transform(old, action: action)
     guard !Feature.isUnchanged(old, new) else { return }
-    let fieldsChanged = hasTrackedFields && markChangedFields(old, new)
+    if hasTrackedFields { return commitTrackingFields(old: old, new: &new) }
+    registrar.willSet(self, keyPath: stateKeyPath)
+    storedState = new
+    registrar.didSet(self, keyPath: stateKeyPath)
+    acceptCommit?(new)
+    if hasCommitObservers { notifyCommitObservers(new) }
+  }
+
+  /// ``apply(_:)``'s commit when fields are read through `store.field`: also reports a change of each such field
+  /// whose value changed.
+  @inlinable
+  func commitTrackingFields(old: Feature.State, new: inout Feature.State) {
+    let fieldsChanged = markChangedFields(old, &new)
     registrar.willSet(self, keyPath: stateKeyPath)
     if fieldsChanged { willSetChangedFields() }
     storedState = new
@@ -428,14 +440,29 @@ public final class Store<Feature: StoreFeature>: ViewStore {
 // MARK: - Observation per field
 
 extension Store {
-  /// A field of the state read through dynamic member lookup: Observation knows it by its own key path, so that a
-  /// commit can report a change of this field alone.
+  /// The fields of the state read through dynamic member lookup, one array per property, indexed alike.
   @usableFromInline
-  struct TrackedField {
-    /// The key path Observation tracks the field by, `\Store.[trackedField: index]` (built once per field).
-    @usableFromInline let token: KeyPath<Store, Int>
-    /// Whether the field differs between two states (built where the field's type is known).
-    @usableFromInline let changed: (Feature.State, Feature.State) -> Bool
+  struct TrackedFields {
+    /// The key path from the state, as first read (found again by identity: a key path literal is one object).
+    @usableFromInline var keyPaths: [AnyKeyPath] = []
+    /// The key path Observation tracks the field by (see `token(forSlot:)`).
+    @usableFromInline var tokens: [KeyPath<Store, Int>] = []
+    /// What a commit reads of each field, in one trivial value (no reference counting in its loop).
+    @usableFromInline var slots: [FieldSlot] = []
+    /// `==` of a stored field's values at two addresses, called only when their bytes differ (`nil` otherwise).
+    @usableFromInline var equal: [((UnsafeRawPointer, UnsafeRawPointer) -> Bool)?] = []
+    /// Whether a field that is not stored (or not `Equatable`) differs between two states (`nil` otherwise).
+    @usableFromInline var changed: [((Feature.State, Feature.State) -> Bool)?] = []
+
+    @usableFromInline init() {}
+  }
+
+  /// A tracked field as a commit reads it.
+  @usableFromInline
+  struct FieldSlot {
+    /// Where a stored `Equatable` field is in the state, and its size; `-1` for a field compared by `changed`.
+    @usableFromInline var offset: Int
+    @usableFromInline var size: Int
     /// Read since its last reported change, so an Observation reader may be waiting for it. Observation forgets a
     /// reader once it has told it of a change (the reader reads again to track again), so a field nobody has read
     /// since its last change has no reader: the commit skips it.
@@ -443,10 +470,9 @@ extension Store {
     /// Changed by the commit under way: its `didSet` is due.
     @usableFromInline var isPending: Bool
 
-    @usableFromInline
-    init(token: KeyPath<Store, Int>, changed: @escaping (Feature.State, Feature.State) -> Bool) {
-      self.token = token
-      self.changed = changed
+    @usableFromInline init() {
+      offset = -1
+      size = 0
       isArmed = false
       isPending = false
     }
@@ -460,7 +486,7 @@ extension Store {
   /// ```
   @inlinable
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<Feature.State, Value>) -> Value {
-    accessField(keyPath, changed: { Self.equatableChange(keyPath) })
+    accessField(keyPath) { index in self.describeEquatableField(keyPath, at: index) }
     return storedState[keyPath: keyPath]
   }
 
@@ -468,69 +494,94 @@ extension Store {
   /// every commit notifies its readers.
   @inlinable
   public subscript<Value>(dynamicMember keyPath: KeyPath<Feature.State, Value>) -> Value {
-    accessField(keyPath, changed: { { _, _ in true } })
+    accessField(keyPath) { index in
+      self.trackedFields.slots[index].offset = -1
+      self.trackedFields.changed[index] = { _, _ in true }
+    }
     return storedState[keyPath: keyPath]
   }
 
-  /// Registers a read of the field at `keyPath` with Observation (tracking the field from its first read on).
-  /// `changed` builds its comparison; only called the first time the field is read, so a read allocates nothing.
+  /// Registers a read of the field at `keyPath` with Observation (tracking the field from its first read on, when
+  /// `describe` fills in how to compare it).
   @inlinable
-  func accessField<Value>(
-    _ keyPath: KeyPath<Feature.State, Value>, changed: () -> (Feature.State, Feature.State) -> Bool
-  ) {
-    let index = trackedFieldIndex[keyPath] ?? trackField(keyPath, changed: changed())
-    trackedFields[index].isArmed = true
-    registrar.access(self, keyPath: trackedFields[index].token)
+  func accessField<Value>(_ keyPath: KeyPath<Feature.State, Value>, describe: (Int) -> Void) {
+    var index = 0
+    let count = trackedFields.keyPaths.count
+    while index < count, trackedFields.keyPaths[index] !== keyPath { index += 1 }
+    if index == count {
+      index = trackField(keyPath)
+      if index == count { describe(index) }
+    }
+    trackedFields.slots[index].isArmed = true
+    registrar.access(self, keyPath: trackedFields.tokens[index])
   }
 
-  /// The comparison of the field at `keyPath` in two states. A key path to a stored property is read at its offset
-  /// in the state (as ``driver(_:)`` does): reading through the key path runs the standard library's generic
-  /// projection, twice per field and commit.
+  /// How to compare the `Equatable` field at `keyPath`, tracked at `index`: a stored field byte for byte in place
+  /// (equal bytes are an equal value; `==` only when they differ), any other through the key path.
   @inlinable
-  static func equatableChange<Value: Equatable>(
-    _ keyPath: KeyPath<Feature.State, Value>
-  ) -> (Feature.State, Feature.State) -> Bool {
+  func describeEquatableField<Value: Equatable>(_ keyPath: KeyPath<Feature.State, Value>, at index: Int) {
     if let offset = MemoryLayout<Feature.State>.offset(of: keyPath) {
       // `offset(of:)` is non-nil only when the key path names storage of `State`, laid out for `Value` there.
-      return { old, new in
-        withUnsafeBytes(of: old) { old in
-          withUnsafeBytes(of: new) { new in
-            old.load(fromByteOffset: offset, as: Value.self) != new.load(fromByteOffset: offset, as: Value.self)
-          }
-        }
-      }
+      trackedFields.slots[index].offset = offset
+      trackedFields.slots[index].size = MemoryLayout<Value>.size
+      trackedFields.equal[index] = { old, new in old.load(as: Value.self) == new.load(as: Value.self) }
+    } else {
+      trackedFields.slots[index].offset = -1
+      trackedFields.changed[index] = { old, new in old[keyPath: keyPath] != new[keyPath: keyPath] }
     }
-    return { old, new in old[keyPath: keyPath] != new[keyPath: keyPath] }
   }
 
-  /// Adds the field at `keyPath` to the tracked fields; returns its index.
+  /// Adds the field at `keyPath` to the tracked fields (or finds it, read through another key path object equal to
+  /// it); returns its index.
   @usableFromInline
-  func trackField(_ keyPath: AnyKeyPath, changed: @escaping (Feature.State, Feature.State) -> Bool) -> Int {
-    let index = trackedFields.count
-    trackedFields.append(TrackedField(token: \Store.[trackedField: index], changed: changed))
-    trackedFieldIndex[keyPath] = index
+  func trackField(_ keyPath: AnyKeyPath) -> Int {
+    if let index = trackedFields.keyPaths.firstIndex(of: keyPath) { return index }
+    let index = trackedFields.keyPaths.count
+    trackedFields.keyPaths.append(keyPath)
+    trackedFields.tokens.append(Self.token(forSlot: index % 16))
+    trackedFields.slots.append(FieldSlot())
+    trackedFields.equal.append(nil)
+    trackedFields.changed.append({ _, _ in true })
     hasTrackedFields = true
     return index
   }
 
-  /// The member a tracked field's Observation key path names; never read for its value.
-  nonisolated subscript(trackedField index: Int) -> Int { index }
-
-  /// Marks the armed fields whose value differs between `old` and `new` (and disarms them: Observation forgets
-  /// their readers when it reports the change). Returns whether any did.
+  /// Marks the armed fields whose value differs between `old` (still the stored state) and `new` (and disarms them:
+  /// Observation forgets their readers when it reports the change). Returns whether any did. Both states are read in
+  /// place: `new` through its `inout` address, `old` through the stored state's.
   @inlinable
-  func markChangedFields(_ old: Feature.State, _ new: Feature.State) -> Bool {
-    var any = false
-    var index = 0
-    while index < trackedFields.count {
-      if trackedFields[index].isArmed, trackedFields[index].changed(old, new) {
-        trackedFields[index].isArmed = false
-        trackedFields[index].isPending = true
-        any = true
+  func markChangedFields(_ old: Feature.State, _ new: inout Feature.State) -> Bool {
+    withUnsafeBytes(of: &storedState) { oldBytes in
+      withUnsafeBytes(of: &new) { newBytes in
+        var any = false
+        var index = 0
+        while index < trackedFields.slots.count {
+          let slot = trackedFields.slots[index]
+          if slot.isArmed, fieldChanged(slot, at: index, oldBytes.baseAddress!, newBytes.baseAddress!, old) {
+            trackedFields.slots[index].isArmed = false
+            trackedFields.slots[index].isPending = true
+            any = true
+          }
+          index += 1
+        }
+        return any
       }
-      index += 1
     }
-    return any
+  }
+
+  /// Whether the field `slot` (at `index`) differs between the two states at `oldBase` and `newBase` (`old` is the
+  /// first, for a field compared through its key path).
+  @inlinable
+  func fieldChanged(
+    _ slot: FieldSlot, at index: Int, _ oldBase: UnsafeRawPointer, _ newBase: UnsafeRawPointer, _ old: Feature.State
+  ) -> Bool {
+    guard slot.offset >= 0 else {
+      return trackedFields.changed[index]!(old, newBase.assumingMemoryBound(to: Feature.State.self).pointee)
+    }
+    let oldField = oldBase + slot.offset
+    let newField = newBase + slot.offset
+    if bytesEqual(oldField, newField, count: slot.size) { return false }
+    return !trackedFields.equal[index]!(oldField, newField)
   }
 
   /// Observation's `willSet` for each field the commit changes. Disarmed before: a reader that reads the field again
@@ -538,8 +589,8 @@ extension Store {
   @inlinable
   func willSetChangedFields() {
     var index = 0
-    while index < trackedFields.count {
-      if trackedFields[index].isPending { registrar.willSet(self, keyPath: trackedFields[index].token) }
+    while index < trackedFields.slots.count {
+      if trackedFields.slots[index].isPending { registrar.willSet(self, keyPath: trackedFields.tokens[index]) }
       index += 1
     }
   }
@@ -548,14 +599,91 @@ extension Store {
   @inlinable
   func didSetChangedFields() {
     var index = 0
-    while index < trackedFields.count {
-      if trackedFields[index].isPending {
-        trackedFields[index].isPending = false
-        registrar.didSet(self, keyPath: trackedFields[index].token)
+    while index < trackedFields.slots.count {
+      if trackedFields.slots[index].isPending {
+        trackedFields.slots[index].isPending = false
+        registrar.didSet(self, keyPath: trackedFields.tokens[index])
       }
       index += 1
     }
   }
+
+  /// The key paths Observation tracks fields by: properties, whose key paths hash cheaply (Observation hashes the
+  /// key path at every access and change). Field `i` uses slot `i % 16`: two fields sharing a slot notify each
+  /// other's readers too (a reader is notified needlessly, never missed).
+  static func token(forSlot slot: Int) -> KeyPath<Store, Int> {
+    switch slot {
+    case 0: \Store.fieldToken0
+    case 1: \Store.fieldToken1
+    case 2: \Store.fieldToken2
+    case 3: \Store.fieldToken3
+    case 4: \Store.fieldToken4
+    case 5: \Store.fieldToken5
+    case 6: \Store.fieldToken6
+    case 7: \Store.fieldToken7
+    case 8: \Store.fieldToken8
+    case 9: \Store.fieldToken9
+    case 10: \Store.fieldToken10
+    case 11: \Store.fieldToken11
+    case 12: \Store.fieldToken12
+    case 13: \Store.fieldToken13
+    case 14: \Store.fieldToken14
+    default: \Store.fieldToken15
+    }
+  }
+
+  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  nonisolated var fieldToken0: Int { 0 }
+  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  nonisolated var fieldToken1: Int { 1 }
+  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  nonisolated var fieldToken2: Int { 2 }
+  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  nonisolated var fieldToken3: Int { 3 }
+  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  nonisolated var fieldToken4: Int { 4 }
+  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  nonisolated var fieldToken5: Int { 5 }
+  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  nonisolated var fieldToken6: Int { 6 }
+  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  nonisolated var fieldToken7: Int { 7 }
+  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  nonisolated var fieldToken8: Int { 8 }
+  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  nonisolated var fieldToken9: Int { 9 }
+  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  nonisolated var fieldToken10: Int { 10 }
+  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  nonisolated var fieldToken11: Int { 11 }
+  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  nonisolated var fieldToken12: Int { 12 }
+  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  nonisolated var fieldToken13: Int { 13 }
+  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  nonisolated var fieldToken14: Int { 14 }
+  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  nonisolated var fieldToken15: Int { 15 }
+}
+
+/// Whether `count` bytes at `lhs` and `rhs` are equal.
+@inlinable
+func bytesEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, count: Int) -> Bool {
+  var offset = 0
+  while offset + 8 <= count {
+    guard
+      lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        == rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+    else { return false }
+    offset += 8
+  }
+  while offset < count {
+    guard lhs.load(fromByteOffset: offset, as: UInt8.self) == rhs.load(fromByteOffset: offset, as: UInt8.self) else {
+      return false
+    }
+    offset += 1
+  }
+  return true
 }
 
 /// Observation tracks ``Store/state`` through the store's registrar (the conformance the `@Observable` macro would
