@@ -63,7 +63,7 @@ struct StoreHeldEffectsTests {
     #if DEBUG
     #expect(
       diagnostics == [
-        "FerryStore: Store<WorkFeature> emitted chained(\"a\") while no consumer was subscribed to its effects: it "
+        "FerryStore: Store<WorkFeature> emitted chained(\"a\") before a consumer subscribed to its effects: it "
           + "reached nobody (reported once per store). Subscribe before sending, or create the store with "
           + "holdsEffectsUntilSubscribed: true."
       ])
@@ -72,14 +72,19 @@ struct StoreHeldEffectsTests {
     #endif
   }
 
-  @Test func theDiagnosticIsReportedOncePerStore() {
+  @Test func theDiagnosticIsReportedOncePerStoreWhenAConsumerArrives() {
     let store = makeStore(holding: false)
     var diagnostics: [String] = []
     store.diagnosticHandler = { diagnostics.append($0) }
     store.send(.chain("a"))
     store.send(.chain("b"))
+    #expect(diagnostics.isEmpty, "nobody consumes this store's effects (yet): nothing to say")
+    store.effectSignal.emit(onNext: { _ in }).dispose()
+    store.send(.chain("c"))
+    store.effectSignal.emit(onNext: { _ in }).dispose()
     #if DEBUG
     #expect(diagnostics.count == 1)
+    #expect(diagnostics.first?.contains("emitted chained(\"a\") before a consumer subscribed") == true)
     #endif
   }
 
