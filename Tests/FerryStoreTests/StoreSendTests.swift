@@ -166,11 +166,16 @@ struct StoreSendTests {
 
   @Test func effectsWithNoSubscriberReachNobody() {
     let store = makeStore()
+    var diagnostics: [String] = []
+    store.diagnosticHandler = { diagnostics.append($0) }
     store.send(.incrementTwiceThenEffect)
     var effects: [WorkFeature.Effect] = []
     let subscription = store.effectSignal.emit(onNext: { effects.append($0) })
     defer { subscription.dispose() }
     store.send(.chain("late"))
     #expect(effects == [.chained("late")])
+    #if DEBUG
+    #expect(diagnostics.count == 1, "the effect the late consumer missed is reported (StoreHeldEffectsTests)")
+    #endif
   }
 }

@@ -315,4 +315,15 @@ struct TestStoreExhaustivityTests {
     await store.receive(.loaded("a"), at: .milliseconds(500)) { $0.results = ["a"] }
     await store.finish()
   }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func skipReceivedOutputsAppliesWhatWasSentWithoutMovingTime() async {
+    let store = TestStore.exhaustive()
+    await store.send(.search("a")) { $0.query = "a" }
+    await store.advance(by: .milliseconds(500))
+    await store.skipReceivedOutputs()
+    #expect(store.state.results == ["a"])
+    #expect(store.now == .milliseconds(500))
+    await store.finish()  // nothing left unreceived
+  }
 }

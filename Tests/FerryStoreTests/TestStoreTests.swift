@@ -54,7 +54,7 @@ struct TestStoreTests {
     ]) {
       await store.send(.increment) { $0.count = 1 }
     }
-    store.skipReceivedOutputs()
+    await store.skipReceivedOutputs()
     await store.finish()
   }
 

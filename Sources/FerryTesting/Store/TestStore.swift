@@ -405,7 +405,8 @@ public final class TestStore<Feature: StoreFeature> where Feature.State: Equatab
   }
 
   /// Applies every output the store's work has sent so far without asserting it (and marks every effect asserted).
-  public func skipReceivedOutputs() {
+  /// Virtual time does not move. `async`, as every step of a test store is: `await store.skipReceivedOutputs()`.
+  public func skipReceivedOutputs() async {
     applyReceivedOutputs()
     updatePendingReport(createdAt)
   }
@@ -593,7 +594,7 @@ public final class TestStore<Feature: StoreFeature> where Feature.State: Equatab
     guard expected != actual else { return }
     let what = assert == nil ? "the state changed but no change was asserted" : "the state differs from the expected"
     recordStoreFailure(
-      "\(step): \(what) (− expected, + actual):\n\(stateDiff(expected: expected, actual: actual))", at: location)
+      "\(step): \(what) (− expected, + actual):\n\(stateDiff(from: expected, to: actual))", at: location)
   }
 
   /// Fails if the work sent outputs that were not received, then applies them (so the state goes on as in the app)

@@ -46,41 +46,6 @@ func recordStoreFailure(_ message: String, at location: StoreAssertionLocation) 
   #endif
 }
 
-/// A readable line diff of two values' `dump`s: `−` lines are expected only, `+` lines actual only.
-func stateDiff<Value>(expected: Value, actual: Value) -> String {
-  var expectedDump = ""
-  var actualDump = ""
-  dump(expected, to: &expectedDump)
-  dump(actual, to: &actualDump)
-  let old = expectedDump.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-  let new = actualDump.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-  // Longest common subsequence of lines (dumps are small).
-  var lengths = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)
-  for i in stride(from: old.count - 1, through: 0, by: -1) {
-    for j in stride(from: new.count - 1, through: 0, by: -1) {
-      lengths[i][j] = old[i] == new[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
-    }
-  }
-  var lines: [String] = []
-  var i = 0
-  var j = 0
-  while i < old.count || j < new.count {
-    if i < old.count, j < new.count, old[i] == new[j] {
-      if !old[i].isEmpty { lines.append("  \(old[i])") }
-      i += 1
-      j += 1
-    } else if i < old.count, j == new.count || lengths[i + 1][j] >= lengths[i][j + 1] {
-      // Expected lines first, as the header reads: `−` before `+`.
-      lines.append("− \(old[i])")
-      i += 1
-    } else {
-      lines.append("+ \(new[j])")
-      j += 1
-    }
-  }
-  return lines.joined(separator: "\n")
-}
-
 /// How a failure message shows a value (its `String(describing:)`).
 func describe<Value>(_ value: Value) -> String {
   String(describing: value)

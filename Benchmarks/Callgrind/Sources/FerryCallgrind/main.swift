@@ -55,6 +55,7 @@ func run() {
     done.wait()
   default:
     if runStructCase(name, count: count) { return }
+    if runFieldCase(name, count: count) { return }
     if runCombineCase(name, count: count) { return }
     if runSubscriptionCase(name, count: count) { return }
     FileHandle.standardError.write(Data("FerryCallgrind: unknown case \(name)\n".utf8))
