@@ -1,6 +1,7 @@
 import Ferry
 import FerryStore
 import FerryTesting
+import Testing
 
 /// Errors the test features throw.
 struct TestFailure: Error, Equatable, CustomStringConvertible {
@@ -127,4 +128,17 @@ final class Counter: Sendable {
   private let count = LockedState(0)
   func increment() { count.withLock { $0 += 1 } }
   var value: Int { count.withLock { $0 } }
+}
+
+/// Runs `body`, expecting exactly the failures whose messages contain `fragments`, in order. The failures are
+/// captured, not recorded: a passing run prints none of them.
+@MainActor
+func expectFailures(
+  _ fragments: [String], sourceLocation: SourceLocation = #_sourceLocation, _ body: () async -> Void
+) async {
+  let messages = await withCapturedFailures { await body() }.map(\.message)
+  #expect(messages.count == fragments.count, "\(messages)", sourceLocation: sourceLocation)
+  for (message, fragment) in zip(messages, fragments) {
+    #expect(message.contains(fragment), "\(message)", sourceLocation: sourceLocation)
+  }
 }

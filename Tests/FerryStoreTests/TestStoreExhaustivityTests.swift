@@ -89,22 +89,6 @@ extension TestStore where Feature == ExhaustiveFeature {
 @MainActor
 @Suite("TestStore: every output, exact time")
 struct TestStoreExhaustivityTests {
-  /// Runs `body`, expecting exactly the failures whose messages contain `fragments`, in order.
-  func expectFailures(_ fragments: [String], _ body: () async -> Void) async {
-    let log = Log()
-    await withKnownIssue {
-      await body()
-    } matching: { issue in
-      log.append(issue.comments.map(\.rawValue).joined(separator: "\n"))
-      return true
-    }
-    let messages = log.all
-    #expect(messages.count == fragments.count, "\(messages)")
-    for (message, fragment) in zip(messages, fragments) {
-      #expect(message.contains(fragment), "\(message)")
-    }
-  }
-
   // MARK: - Errors and commands from work
 
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)

@@ -7,15 +7,6 @@ import Testing
 @MainActor
 @Suite("TestStore")
 struct TestStoreTests {
-  /// Runs `body`, expecting exactly the failures whose messages contain `fragments`, in order.
-  func expectFailures(_ fragments: [String], _ body: () async -> Void) async {
-    let messages = await withCapturedFailures { await body() }.map(\.message)
-    #expect(messages.count == fragments.count, "\(messages)")
-    for (message, fragment) in zip(messages, fragments) {
-      #expect(message.contains(fragment), "\(message)")
-    }
-  }
-
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func theDiffNamesTheChangedField() async {
     let store = TestStore.work()
