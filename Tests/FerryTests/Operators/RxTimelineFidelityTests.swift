@@ -274,4 +274,17 @@ import Testing
     _ = observable.subscribe(recorder)
     #expect(iterated.current == 6)
   }
+
+  // MARK: subscribe(on:)
+
+  @Test func subscribeOnDisposesTheSourceOnTheSchedulerAfterATerminalEvent() {
+    for terminal in [Event<Int>.completed, .error(TestError())] {
+      let scheduler = TestScheduler(initialClock: 0)
+      let xs = scheduler.createHotObservable([.next(210, 1), Recorded(time: 300, value: terminal)])
+      let res = scheduler.start { xs.subscribe(on: scheduler) }
+      #expect(res.events == [.next(210, 1), Recorded(time: 300, value: terminal)])
+      // Subscribed one tick after 200 and disposed one tick after the terminal event: both on the scheduler.
+      #expect(xs.subscriptions == [Subscription(201, 301)])
+    }
+  }
 }
