@@ -16,12 +16,19 @@ extension Observable {
 
   /// An observable that emits the elements of `sequence` in order and completes.
   ///
-  /// The sequence is copied into an array when the observable is created, so that every subscription sees the
-  /// same elements even if the sequence can be iterated only once. (A `Sendable` collection is not copied: it has
-  /// an overload of its own.)
+  /// The sequence is iterated when a subscription starts, not before, and once per subscription (as RxSwift's
+  /// `from`): a sequence that can be iterated only once gives its elements to the first subscriber. (A `Sendable`
+  /// collection, such as a range, has an overload of its own whose loop is specialised in the caller's module.)
   @inlinable
   public static func from<S: Sequence>(_ sequence: S) -> Observable<Element> where S.Element == Element {
-    ElementsObservable(ElementsStorage(Array(sequence)))
+    // Type-erased here (the sequence's type need not be `Sendable`, so the loop below cannot capture it).
+    let makeIterator = UncheckedBox { AnyIterator(sequence.makeIterator()) }
+    return IteratingObservable { emit in
+      let iterator = makeIterator.value()
+      while let element = iterator.next() {
+        if !emit(element) { return }
+      }
+    }
   }
 
   /// An observable that emits the elements of `collection` in order and completes.

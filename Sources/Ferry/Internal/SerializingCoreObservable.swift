@@ -39,6 +39,9 @@ protocol SerializingCoreHost<Result>: SerializingDownstream {
   func setUpstream(_ disposable: any Disposable)
   /// Attaches the core, closed on disposal. Called before any source is subscribed (so before any disposal).
   func attach(_ core: any SerializingCoreClosing)
+  /// Ends the subscription without delivering anything (an operator that stops silently, as `skip(until:)` whose
+  /// source completes before its trigger fires): the sources are disposed and the core closed.
+  func dispose()
 }
 
 /// A core that stops delivering, and releases what it holds, when its subscription is disposed.

@@ -14,18 +14,6 @@ extension ObservableType {
   public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
     Observable.from(sources).concat()
   }
-
-  /// Emits the elements of each of `sources` in turn, subscribing to the next one when the previous completed.
-  @inlinable
-  public static func concat<S: Sequence>(_ sources: S) -> Observable<Element> where S.Element == Observable<Element> {
-    Observable.from(Array(sources)).concat()
-  }
-
-  /// Emits the elements of each of `sources` in turn, subscribing to the next one when the previous completed.
-  @inlinable
-  public static func concat<C: Collection>(_ sources: C) -> Observable<Element> where C.Element == Observable<Element> {
-    Observable.from(Array(sources)).concat()
-  }
 }
 
 extension ObservableType where Element: ObservableConvertibleType {

@@ -4,9 +4,10 @@ extension ObservableType {
   /// Per subscription, in order: `onSubscribe` before the source is subscribed, `onSubscribed` after; for each
   /// element `onNext`, the element downstream, `afterNext`; for a stop event `onError`/`onCompleted`, the event
   /// downstream, `afterError`/`afterCompleted`; then `onDispose`, exactly once, when the subscription ends (after
-  /// a stop event or on `dispose()`, whichever comes first). An error thrown by `onNext`, `afterNext`, `onError`
-  /// or `onCompleted` is sent downstream in place of the event (an error thrown by an `after…` handler once a
-  /// stop event was delivered is dropped).
+  /// a stop event or on `dispose()`, whichever comes first), after the source's subscription is disposed and after
+  /// `onSubscribed` (a source that terminates while being subscribed ends the subscription before `onSubscribed`).
+  /// An error thrown by `onNext`, `afterNext`, `onError` or `onCompleted` is sent downstream in place of the event
+  /// (an error thrown by an `after…` handler once a stop event was delivered is dropped).
   @preconcurrency
   @inlinable
   public func `do`(
@@ -164,16 +165,23 @@ final class DoObservable<Element>: Observable<Element>, @unchecked Sendable {
     let sink = DoSink(observer: observer, step: step, handlers: handlers)
     sink.setUpstream(source.subscribe(sink))
     handlers.onSubscribed?()
+    sink.subscribed()
     return sink
   }
 }
 
 final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: `step` and `handlers` are immutable except `onDispose`, which is read and cleared once
-  // by `disposeResources()` (run once, by the caller that wins disposal).
+  // `@unchecked Sendable`: `step` and `handlers` are immutable except `onDispose`, which is read and cleared once,
+  // by whichever of `disposeResources()` and `subscribed()` comes second (`phase`'s atomic fetch-or decides).
   let step: DoObservable<Observer.Element>.Step
   let handlers: DoStopHandlers
   private var onDispose: (@Sendable () -> Void)?
+  /// `subscribedBit` once `onSubscribed` has run, `disposedBit` once the subscription has ended: `onDispose` runs
+  /// when both are set, so after the source's disposal and after `onSubscribed` (a source that terminates during
+  /// `subscribe` is disposed before `onSubscribed`, as in RxSwift).
+  private let phase = AtomicWord.make()
+  private static var subscribedBit: Int { 1 }
+  private static var disposedBit: Int { 2 }
 
   init(observer: Observer, step: @escaping DoObservable<Observer.Element>.Step, handlers: DoStopHandlers) {
     self.step = step
@@ -220,7 +228,16 @@ final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unche
     }
   }
 
+  /// `onSubscribed` has run: runs `onDispose` if the subscription already ended.
+  func subscribed() {
+    if phase.fetchOr(Self.subscribedBit) & Self.disposedBit != 0 { runOnDispose() }
+  }
+
   override func disposeResources() {
+    if phase.fetchOr(Self.disposedBit) & Self.subscribedBit != 0 { runOnDispose() }
+  }
+
+  private func runOnDispose() {
     let onDispose = self.onDispose
     self.onDispose = nil
     onDispose?()

@@ -4,7 +4,10 @@ extension ObservableType {
   /// Only the subscription side effects move to `scheduler`; events are delivered wherever the source sends
   /// them (use ``observe(on:)`` to move delivery). Disposing before the scheduled subscription runs prevents it.
   public func subscribe(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
-    SubscribeOnObservable(source: asObservable(), scheduler: scheduler)
+    // The source itself, not `asObservable()`: a type that is not an `Observable` would be wrapped in a `create`,
+    // whose sink disposes the source's subscription at once on a terminal event, where the subscription must be
+    // disposed on `scheduler` (one tick later on a `TestScheduler`), as RxSwift does.
+    SubscribeOnObservable(source: self, scheduler: scheduler)
   }
 
   /// The RxSwift 5 name of ``subscribe(on:)``.
@@ -14,18 +17,18 @@ extension ObservableType {
   }
 }
 
-final class SubscribeOnObservable<Element>: Observable<Element>, @unchecked Sendable {
+final class SubscribeOnObservable<Source: ObservableType>: Observable<Source.Element>, @unchecked Sendable {
   // `@unchecked Sendable`: immutable configuration only.
-  let source: Observable<Element>
+  let source: Source
   let scheduler: any ImmediateSchedulerType
 
-  init(source: Observable<Element>, scheduler: any ImmediateSchedulerType) {
+  init(source: Source, scheduler: any ImmediateSchedulerType) {
     self.source = source
     self.scheduler = scheduler
   }
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == Element {
+  where Observer.Element == Source.Element {
     let sink = SubscribeOnSink(observer: observer)
     let upstream = ScheduledDisposal(scheduler: scheduler)
     sink.setUpstream(upstream)

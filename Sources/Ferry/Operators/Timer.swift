@@ -4,15 +4,17 @@ extension ObservableType where Element: FixedWidthInteger {
   ///
   /// A `dueTime` of zero (or less, as in RxSwift) fires as soon as the scheduler can.
   ///
-  /// - Precondition: `period`, if any, is longer than zero. (RxSwift does not check: a negative period crashes
-  ///   inside Dispatch, and a zero period never lets a virtual-time scheduler's clock move on.)
+  /// - Precondition: `period`, if any, is not negative. (RxSwift does not check: a negative period crashes inside
+  ///   Dispatch.) A zero period is legal, as in RxSwift: it fires as often as the scheduler can — every tick on a
+  ///   `TestScheduler`, which runs an action due now one tick later; on a scheduler that does not move its clock
+  ///   (`HistoricalScheduler`) it never lets the clock move on.
   public static func timer(
     _ dueTime: RxTimeInterval,
     period: RxTimeInterval? = nil,
     scheduler: any SchedulerType
   ) -> Observable<Element> {
     if let period {
-      requireArgument(period.nanoseconds > 0, "timer(_:period:scheduler:): period must be > 0, got \(period)")
+      requireArgument(period.nanoseconds >= 0, "timer(_:period:scheduler:): period must be >= 0, got \(period)")
     }
     return TimerObservable(dueTime: dueTime, period: period, scheduler: scheduler)
   }

@@ -2,8 +2,9 @@
 /// element of another sequence, the trigger, closes for good (`take(until:)`, completing the result) or opens for
 /// good (`skip(until:)`).
 ///
-/// Terminal events of the source always pass; the trigger's error terminates the result; the trigger's completion
-/// changes nothing (its subscription just ends).
+/// The source's error always passes, and so does its completion unless the gate is still shut (`skip(until:)` whose
+/// trigger never fired ends its subscription silently, as RxSwift's does); the trigger's error terminates the
+/// result; the trigger's completion changes nothing (its subscription just ends).
 @usableFromInline
 struct UntilStateMachine<Element>: OperatorStateMachine {
   @usableFromInline typealias Output = Element
@@ -34,6 +35,8 @@ struct UntilStateMachine<Element>: OperatorStateMachine {
     case deliver(Event<Element>)
     /// The trigger opened the gate: dispose the trigger's subscription.
     case opened
+    /// The source completed while the gate was shut: deliver nothing and end the subscription.
+    case end
     /// Nothing to do (an element dropped by the shut gate, or stopped).
     case ignore
 
@@ -54,12 +57,15 @@ struct UntilStateMachine<Element>: OperatorStateMachine {
     state = mode == .take ? .open : .shut
   }
 
-  /// An event of the source: elements pass while the gate is open, terminal events always do.
+  /// An event of the source: elements pass while the gate is open, so does completion; errors always pass.
   @inlinable
   mutating func source(_ event: Event<Element>) -> Action {
     switch (state, event) {
     case (.stopped, _): return .ignore
     case (.shut, .next): return .ignore
+    case (.shut, .completed):
+      state = .stopped
+      return .end
     case (.open, .next): return .deliver(event)
     case (_, .error), (_, .completed):
       state = .stopped
@@ -127,7 +133,7 @@ extension ObservableType {
         host.setUpstream(
           source.subscribe(
             CoreSourceObserver(host: host) { event in
-              _ = storage.withLock({ $0.source(event) }, emitting: { $0.emission })
+              if case .end = storage.withLock({ $0.source(event) }, emitting: { $0.emission }) { host.dispose() }
             }))
       }
     }

@@ -32,7 +32,15 @@ func zipCollection<Element, Result>(
     initial: Array(repeating: FIFOBuffer(), count: sources.count),
     progress: ZipProgress(count: sources.count),
     sources: sources.indices.map { index in
-      CombiningSource(zip: sources[index], pop: pop) { $0[index].append($1) }
+      // As RxSwift's collection form (unlike its arity forms): an element that cannot be paired while every other
+      // source has completed completes the result, since no pair can follow.
+      CombiningSource(sources[index]) { buffers, progress, element, index in
+        var taken: Element? = nil
+        swap(&taken, &element)
+        buffers[index].append(taken!)
+        if progress.next(index) { return .values(pop(&buffers)) }
+        return progress.unpairable(index) ? .completed : nil
+      }
     },
     emptyValues: nil,
     combine: resultSelector

@@ -28,6 +28,15 @@ struct ZipProgress: CombiningProgress {
     return true
   }
 
+  /// Source `index` emitted an element that could not be paired: returns whether every other source has completed,
+  /// so that no pair can ever follow (and stops). The collection form of `zip` then completes, as RxSwift's does.
+  @usableFromInline
+  mutating func unpairable(_ index: Int) -> Bool {
+    guard completion.othersDone(index) else { return false }
+    completion.stop()
+    return true
+  }
+
   /// Whether a stop event was decided; nothing is decided after it.
   @usableFromInline var isStopped: Bool { completion.isStopped }
 

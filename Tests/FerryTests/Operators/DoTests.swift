@@ -69,12 +69,12 @@ struct DoTests {
     #expect(log.current == ["onSubscribe", "onSubscribed", "onDispose"])
   }
 
-  @Test func synchronousSourceDisposesBeforeOnSubscribed() {
+  @Test func synchronousSourceRunsOnDisposeAfterOnSubscribed() {
     let log = Log()
     _ = Self.logged(Observable.just(1), log).subscribe()
     #expect(
       log.current == [
-        "onSubscribe", "onNext 1", "afterNext 1", "onCompleted", "afterCompleted", "onDispose", "onSubscribed",
+        "onSubscribe", "onNext 1", "afterNext 1", "onCompleted", "afterCompleted", "onSubscribed", "onDispose",
       ]
     )
   }

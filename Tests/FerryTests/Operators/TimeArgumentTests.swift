@@ -6,41 +6,42 @@ import Testing
 /// Bad arguments to the time operators and to `range` stop at a precondition that names the operator and the
 /// value (the exit tests); the edges that are still accepted behave as RxSwift's.
 @Suite struct TimeArgumentTests {
-  // MARK: interval and timer: the period must be > 0
+  // MARK: interval and timer: the period must be >= 0
 
   @Test func intervalWithANegativePeriodNamesIt() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Observable<Int>.interval(.seconds(-1), scheduler: TestScheduler(initialClock: 0))
     }
-    expectStandardError(of: result, contains: "interval(_:scheduler:): period must be > 0, got seconds(-1)")
+    expectStandardError(of: result, contains: "interval(_:scheduler:): period must be >= 0, got seconds(-1)")
   }
 
-  @Test func intervalWithAZeroPeriodNamesIt() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = Observable<Int>.interval(.nanoseconds(0), scheduler: TestScheduler(initialClock: 0))
-    }
-    expectStandardError(of: result, contains: "interval(_:scheduler:): period must be > 0, got nanoseconds(0)")
+  @Test func intervalWithAZeroPeriodEmitsEveryTickOnATestScheduler() {
+    // As RxSwift: an action due now runs one tick later on a TestScheduler, so a zero period fires every tick.
+    let scheduler = TestScheduler(initialClock: 0)
+    let res = scheduler.start(disposed: 205) { Observable<Int>.interval(.seconds(0), scheduler: scheduler) }
+    #expect(res.events == [.next(201, 0), .next(202, 1), .next(203, 2), .next(204, 3)])
   }
 
   @Test func driverIntervalWithANegativePeriodNamesIt() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Driver<Int>.interval(.milliseconds(-1))
     }
-    expectStandardError(of: result, contains: "interval(_:scheduler:): period must be > 0, got milliseconds(-1)")
+    expectStandardError(of: result, contains: "interval(_:scheduler:): period must be >= 0, got milliseconds(-1)")
   }
 
   @Test func timerWithANegativePeriodNamesIt() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       _ = Observable<Int>.timer(.seconds(1), period: .milliseconds(-5), scheduler: TestScheduler(initialClock: 0))
     }
-    expectStandardError(of: result, contains: "timer(_:period:scheduler:): period must be > 0, got milliseconds(-5)")
+    expectStandardError(of: result, contains: "timer(_:period:scheduler:): period must be >= 0, got milliseconds(-5)")
   }
 
-  @Test func timerWithAZeroPeriodNamesIt() async {
-    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = Observable<Int>.timer(.seconds(1), period: .seconds(0), scheduler: TestScheduler(initialClock: 0))
+  @Test func timerWithAZeroPeriodEmitsEveryTickAfterTheDueTime() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let res = scheduler.start(disposed: 214) {
+      Observable<Int>.timer(.seconds(10), period: .seconds(0), scheduler: scheduler)
     }
-    expectStandardError(of: result, contains: "timer(_:period:scheduler:): period must be > 0, got seconds(0)")
+    #expect(res.events == [.next(210, 0), .next(211, 1), .next(212, 2), .next(213, 3)])
   }
 
   @Test func intervalAcceptsTheShortestPeriod() {

@@ -253,7 +253,7 @@ struct SingleTests {
     _ = single.subscribe(onSuccess: { value in log.withLock { $0.append("success \(value)") } })
     #expect(
       log.current == [
-        "onSubscribe", "onSuccess 1", "success 1", "afterSuccess 1", "onDispose", "onSubscribed",
+        "onSubscribe", "onSuccess 1", "success 1", "afterSuccess 1", "onSubscribed", "onDispose",
       ])
   }
 

@@ -53,31 +53,38 @@ extension ObservableType {
     }
   }
 
-  /// A connectable observable that multicasts through a `PublishSubject`.
+  /// A connectable observable that multicasts through a `PublishSubject`, a fresh one for each connection.
   public func publish() -> ConnectableObservable<Element> {
-    multicast(PublishSubject<Element>())
+    multicast(makeSubject: { PublishSubject<Element>() })
   }
 
-  /// A connectable observable that multicasts through a `ReplaySubject` replaying `bufferSize` elements.
+  /// A connectable observable that multicasts through a `ReplaySubject` replaying `bufferSize` elements, a fresh
+  /// one for each connection (a subscriber of an ended connection does not receive the next one's elements).
   public func replay(_ bufferSize: Int) -> ConnectableObservable<Element> {
-    multicast(ReplaySubject<Element>.create(bufferSize: bufferSize))
+    multicast(makeSubject: { ReplaySubject<Element>.create(bufferSize: bufferSize) })
   }
 
-  /// A connectable observable that multicasts through a `ReplaySubject` replaying every element.
+  /// A connectable observable that multicasts through a `ReplaySubject` replaying every element, a fresh one for
+  /// each connection.
   public func replayAll() -> ConnectableObservable<Element> {
-    multicast(ReplaySubject<Element>.createUnbounded())
+    multicast(makeSubject: { ReplaySubject<Element>.createUnbounded() })
   }
 }
 
-/// The connectable observable of `multicast`: a subject per connection, made lazily.
+/// The connectable observable of `multicast`: a subject per connection, made lazily. A connection ends when it is
+/// disposed or when the source terminates; either way the subject is forgotten before the terminal event reaches
+/// it, so a subscriber or a `connect()` from inside that delivery gets the next connection's subject.
 final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObservable<Subject.Element>,
   @unchecked Sendable
 {
-  // `@unchecked Sendable`: `subject` and `connection` live in `state` (a `LockedState`); `source` and
-  // `makeSubject` are immutable. A `Subject` is an observable, so `Sendable`.
+  // `@unchecked Sendable`: `subject`, `generation` and `connection` live in `state` (a `LockedState`); `source`
+  // and `makeSubject` are immutable. A `Subject` is an observable, so `Sendable`.
   struct State {
     var subject: Subject?
-    var connection: ConnectableConnection?
+    /// Incremented whenever a connection ends and its subject is forgotten, so that a connection prepared
+    /// outside the lock for a forgotten subject is not installed.
+    var generation: UInt64 = 0
+    var connection: ConnectableConnection<Subject.Observer>?
   }
 
   let source: Observable<Subject.Observer.Element>
@@ -89,57 +96,82 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
     self.makeSubject = makeSubject
   }
 
-  /// The subject of the current connection, made (outside the lock) if there is none.
-  private var lazySubject: Subject {
-    if let subject = state.withLock({ $0.subject }) { return subject }
+  /// The subject of the current connection and its generation, made (outside the lock) if there is none.
+  private var lazySubject: (subject: Subject, generation: UInt64) {
+    if let current = state.withLock({ state in state.subject.map { ($0, state.generation) } }) { return current }
     let made = makeSubject()
     return state.withLock { state in
-      if let subject = state.subject { return subject }
+      if let subject = state.subject { return (subject, state.generation) }
       state.subject = made
-      return made
+      return (made, state.generation)
     }
   }
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Subject.Element {
-    lazySubject.subscribe(observer)
+    lazySubject.subject.subscribe(observer)
   }
 
   override func connect() -> any Disposable {
-    let subject = lazySubject
-    let (connection, isNew) = state.withLock { state -> (ConnectableConnection, Bool) in
-      if let connection = state.connection { return (connection, false) }
-      let connection = ConnectableConnection { [weak self] connection in self?.disconnect(connection) }
-      state.connection = connection
-      return (connection, true)
+    while true {
+      if let existing = state.withLock({ $0.connection }) { return existing }
+      let (subject, generation) = lazySubject
+      let prepared = ConnectableConnection(observer: subject.asObserver()) { [weak self] connection in
+        self?.disconnect(connection)
+      }
+      let installed = state.withLock { state -> ConnectableConnection<Subject.Observer>? in
+        if let connection = state.connection { return connection }
+        guard state.generation == generation else { return nil }
+        state.connection = prepared
+        return prepared
+      }
+      guard let installed else { continue }  // The subject ended meanwhile: prepare again for the next one.
+      if installed === prepared {
+        prepared.subscription.setDisposable(source.subscribe(prepared))
+      }
+      return installed
     }
-    if isNew {
-      connection.subscription.setDisposable(source.subscribe(subject.asObserver()))
-    }
-    return connection
   }
 
-  private func disconnect(_ connection: ConnectableConnection) {
-    state.withLock { state in
-      guard state.connection === connection else { return }
+  private func disconnect(_ connection: ConnectableConnection<Subject.Observer>) {
+    let forgotten = state.withLock { state -> Subject? in
+      guard state.connection === connection else { return nil }
       state.connection = nil
-      state.subject = nil
+      state.generation &+= 1
+      defer { state.subject = nil }
+      return state.subject
     }
+    // A subject's `deinit` may run user code: released here, after the lock.
+    withExtendedLifetime(forgotten) {}
   }
 }
 
-/// One connection of a connectable observable: disposing it disconnects and unsubscribes from the source.
-final class ConnectableConnection: Cancelable {
+/// One connection of a connectable observable: the source's observer, forwarding to the subject. Disposing it,
+/// or the source terminating, ends the connection (the adapter forgets the subject) and unsubscribes from the
+/// source; a terminal event is forwarded after the connection has ended.
+final class ConnectableConnection<Observer: ObserverType>: ObserverType, Cancelable, @unchecked Sendable {
+  // `@unchecked Sendable`: `observer` is immutable (a subject's observer, `Sendable` in use); `ended` is atomic;
+  // `onDispose` is a `LockedState`.
   let subscription = SingleAssignmentDisposable()
+  private let observer: Observer
+  private let ended = AtomicWord.make()
   private let onDispose: LockedState<(@Sendable (ConnectableConnection) -> Void)?>
 
-  init(onDispose: @escaping @Sendable (ConnectableConnection) -> Void) {
+  init(observer: Observer, onDispose: @escaping @Sendable (ConnectableConnection) -> Void) {
+    self.observer = observer
     self.onDispose = LockedState(onDispose)
   }
 
-  var isDisposed: Bool { subscription.isDisposed }
+  var isDisposed: Bool { ended.load() != 0 }
+
+  func on(_ event: Event<Observer.Element>) {
+    guard ended.load() == 0 else { return }
+    if event.isStopEvent { dispose() }
+    observer.on(event)
+  }
 
   func dispose() {
+    ended.store(1)
     let onDispose = self.onDispose.withLock { handler in
       defer { handler = nil }
       return handler

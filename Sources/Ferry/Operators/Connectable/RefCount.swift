@@ -26,28 +26,34 @@ final class RefCountObservable<Source: ConnectableObservableType>: Observable<So
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Source.Element {
-    let (connectionID, connects) = state.withLock { state in
+    // Subscribe first, count after: a subscriber that the subject terminates during `subscribe` (it had already
+    // terminated) is not counted and does not connect.
+    let sink = RefCountSink(observer: observer, parent: self)
+    sink.setUpstream(source.subscribe(sink))
+    let registered = state.withLock { state -> (id: UInt64, connects: Bool)? in
+      guard case .pending = sink.registration else { return nil }
+      sink.registration = .registered(state.connectionID)
       state.count += 1
       return (state.connectionID, state.count == 1)
     }
-    let sink = RefCountSink(observer: observer, parent: self, connectionID: connectionID)
-    sink.setUpstream(source.subscribe(sink))
-    if connects {
-      let connection = source.connect()
-      let stale = state.withLock { state -> Bool in
-        guard state.connectionID == connectionID, state.count > 0, state.connection == nil else { return true }
-        state.connection = connection
-        return false
-      }
-      if stale { connection.dispose() }
+    guard let registered, registered.connects else { return sink }
+    let connection = source.connect()
+    let stale = state.withLock { state -> Bool in
+      guard state.connectionID == registered.id, state.count > 0, state.connection == nil else { return true }
+      state.connection = connection
+      return false
     }
+    if stale { connection.dispose() }
     return sink
   }
 
-  /// A subscriber of connection `connectionID` left.
-  func release(_ connectionID: UInt64) {
+  /// A subscriber left.
+  func release<Observer>(_ sink: RefCountSink<Observer, Source>) {
     let connection = state.withLock { state -> (any Disposable)? in
-      guard state.connectionID == connectionID else { return nil }
+      defer { sink.registration = .released }
+      guard case .registered(let connectionID) = sink.registration, state.connectionID == connectionID else {
+        return nil
+      }
       state.count -= 1
       guard state.count == 0 else { return nil }
       state.connectionID &+= 1
@@ -57,10 +63,13 @@ final class RefCountObservable<Source: ConnectableObservableType>: Observable<So
     connection?.dispose()
   }
 
-  /// The source terminated: end connection `connectionID`, whatever the number of subscribers.
-  func terminate(_ connectionID: UInt64) {
+  /// The source terminated for `sink`: end its connection, whatever the number of subscribers.
+  func terminate<Observer>(_ sink: RefCountSink<Observer, Source>) {
     let connection = state.withLock { state -> (any Disposable)? in
-      guard state.connectionID == connectionID else { return nil }
+      defer { sink.registration = .released }
+      guard case .registered(let connectionID) = sink.registration, state.connectionID == connectionID else {
+        return nil
+      }
       state.count = 0
       state.connectionID &+= 1
       defer { state.connection = nil }
@@ -73,13 +82,22 @@ final class RefCountObservable<Source: ConnectableObservableType>: Observable<So
 final class RefCountSink<Observer: ObserverType, Source: ConnectableObservableType>: Sink<Observer>, ObserverType,
   @unchecked Sendable
 where Source.Element == Observer.Element {
-  // `@unchecked Sendable`: `parent` and `connectionID` are immutable.
-  let parent: RefCountObservable<Source>
-  let connectionID: UInt64
+  // `@unchecked Sendable`: `parent` is immutable; `registration` is read and written only under `parent.state`'s
+  // lock.
+  enum Registration {
+    /// Subscribing: not counted yet.
+    case pending
+    /// Counted in connection `id`.
+    case registered(UInt64)
+    /// Terminated or disposed: never counted again.
+    case released
+  }
 
-  init(observer: Observer, parent: RefCountObservable<Source>, connectionID: UInt64) {
+  let parent: RefCountObservable<Source>
+  var registration = Registration.pending
+
+  init(observer: Observer, parent: RefCountObservable<Source>) {
     self.parent = parent
-    self.connectionID = connectionID
     super.init(observer: observer)
   }
 
@@ -87,12 +105,12 @@ where Source.Element == Observer.Element {
     switch event {
     case .next(let element): forwardNext(element)
     case .error, .completed:
-      parent.terminate(connectionID)
+      parent.terminate(self)
       forward(event)
     }
   }
 
   override func disposeResources() {
-    parent.release(connectionID)
+    parent.release(self)
   }
 }
