@@ -111,10 +111,18 @@ final class SubjectCore<Element>: @unchecked Sendable {
   @usableFromInline let state: LockedState<State>
   @usableFromInline let role = SerialDeliveryRoleWord()
   @usableFromInline let emitter: UnsafeMutablePointer<Emitter>
+  /// `add(_:)` and `remove(id:)`, built by the inlinable initialiser, so specialised for `Element` where the subject
+  /// is created (usually a client). `subscribe` is reached through the observable chain's vtable, where `Element` is
+  /// unknown: run there, every `State`, `Operation`, `Entry`, optional and tuple it touches looks up its metadata
+  /// (about 30,000 instructions per subscribe + dispose of a relay, callgrind).
+  @usableFromInline let addStep: @Sendable (SubjectCore<Element>, SubjectObserver<Element>) -> any Disposable
+  @usableFromInline let removeStep: @Sendable (SubjectCore<Element>, UInt64) -> Void
 
-  @usableFromInline
+  @inlinable
   init(policy: ReplayPolicy, initial: Element? = nil) {
     self.policy = policy
+    addStep = { core, observer in core.add(observer) }
+    removeStep = { core, id in core.remove(id: id) }
     let capacity: Int?
     switch policy {
     case .none: capacity = 0
@@ -311,29 +319,42 @@ final class SubjectCore<Element>: @unchecked Sendable {
     SerialDelivery.exit()
   }
 
-  /// Adds `observer`; it receives the replay first, then every event delivered after it.
+  /// Adds `observer`; it receives the replay first, then every event delivered after it. A `BehaviorSubject` that
+  /// terminated with an error sends only the error.
   @usableFromInline
   func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable where Observer.Element == Element {
+    addStep(self, SubjectObserverBox(observer))
+  }
+
+  /// `subscribe(_:)` once the observer is boxed; called through `addStep`.
+  @inlinable
+  func add(_ box: SubjectObserver<Element>) -> any Disposable {
     let disposed = AtomicWord.make()
-    let box: SubjectObserver<Element> = SubjectObserverBox(observer)
-    let (id, delivery, waiter): (UInt64, Delivery?, SerialDeliveryWaiter?) = state.withLock { state in
-      let id = state.nextID
-      state.nextID += 1
-      let entry = Entry(id: id, observer: box, disposed: disposed)
-      switch offer(.add(entry), &state, mayWait: SerialDelivery.callerMayWait) {
-      case .deliver(let operation):
-        var evicted: Element?
-        let delivery = process(operation, &state, evicted: &evicted)
-        // Nothing to replay: give the role back at once (nothing was queued: the role was free until now).
-        if delivery == nil { giveBackUnderLock(&state) }
-        return (id, delivery, nil)
-      case .queued:
-        return (id, nil, nil)
-      case .wait(let waiter):
-        return (id, nil, waiter)
-      case .dropped:
-        preconditionFailure("Internal inconsistency: a subject's delivery is never closed")
+    let (id, delivery, waiter, failure): (UInt64, Delivery?, SerialDeliveryWaiter?, (any Swift.Error)?) =
+      state.withLock { state in
+        // A terminated BehaviorSubject sends a new subscriber only its error (RxSwift), without replay.
+        if case .latest = policy, case .error(let error)? = state.acceptedStop { return (0, nil, nil, error) }
+        let id = state.nextID
+        state.nextID += 1
+        let entry = Entry(id: id, observer: box, disposed: disposed)
+        switch offer(.add(entry), &state, mayWait: SerialDelivery.callerMayWait) {
+        case .deliver(let operation):
+          var evicted: Element?
+          let delivery = process(operation, &state, evicted: &evicted)
+          // Nothing to replay: give the role back at once (nothing was queued: the role was free until now).
+          if delivery == nil { giveBackUnderLock(&state) }
+          return (id, delivery, nil, nil)
+        case .queued:
+          return (id, nil, nil, nil)
+        case .wait(let waiter):
+          return (id, nil, waiter, nil)
+        case .dropped:
+          preconditionFailure("Internal inconsistency: a subject's delivery is never closed")
+        }
       }
+    if let failure {
+      box.on(.error(failure))
+      return Disposables.create()
     }
     let subscription = SubjectSubscription(core: self, id: id, disposed: disposed)
     if let waiter {
@@ -356,8 +377,9 @@ final class SubjectCore<Element>: @unchecked Sendable {
   }
 
   /// Removes the observer `id` (its flag is already set): at once if the role is free, otherwise queued for the
-  /// holder, who removes it in turn. Never waits. The observer is released outside the lock.
-  @usableFromInline
+  /// holder, who removes it in turn. Never waits. The observer is released outside the lock. Called through
+  /// `removeStep`.
+  @inlinable
   func remove(id: UInt64) {
     let removed: Entry? = state.withLock { state in
       switch offer(.remove(id), &state, mayWait: { false }) {
@@ -452,7 +474,10 @@ final class SubjectCore<Element>: @unchecked Sendable {
   /// One operation per lock round-trip: the operation taken from the queue, anything it evicted and any observer it
   /// removed are released after the lock is given up (a `deinit` may call back into this subject).
   /// When the queue is empty and a producer waits, the role is handed to it (it delivers its own send).
-  @usableFromInline
+  ///
+  /// Inlinable (for the specialised subscription path, which drains after a replay) but never inlined: `on(_:)`
+  /// calls it only on its rare contended path.
+  @inlinable @inline(never)
   func drain() {
     while true {
       // Taken out of the queue, and anything it evicted or removed: released after the lock, at the end of this
@@ -491,22 +516,24 @@ final class SubjectCore<Element>: @unchecked Sendable {
 }
 
 /// A subscription to a subject: sets the entry's flag (stopping delivery at once), then leaves the list.
+@usableFromInline
 final class SubjectSubscription<Element>: Cancelable {
   let core: SubjectCore<Element>
   let id: UInt64
   let disposed: AtomicWord
 
+  @usableFromInline
   init(core: SubjectCore<Element>, id: UInt64, disposed: AtomicWord) {
     self.core = core
     self.id = id
     self.disposed = disposed
   }
 
-  var isDisposed: Bool { disposed.load() != 0 }
+  @usableFromInline var isDisposed: Bool { disposed.load() != 0 }
 
-  func dispose() {
+  @usableFromInline func dispose() {
     guard disposed.setOnce() else { return }
-    core.remove(id: id)
+    core.removeStep(core, id)
   }
 }
 
