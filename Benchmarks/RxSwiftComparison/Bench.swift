@@ -97,6 +97,32 @@ func syncCase(_ name: String) -> ((Int) -> Void, () -> Void)? {
       .scan(0) { $0 &+ $1.revision }.compactMap { $0 }
       .subscribe(with: sink, onNext: { sink, value in sink.total &+= value })
     return ({ n in for i in 0..<n { relay.accept(ScreenState(revision: i, total: 0)) } }, { s.dispose() })
+  // Subscription churn: each "element" is one subscription, not one delivered value.
+  case "subscribe.dispose.map.filter":
+    let relay = BehaviorRelay<Int>(value: 1)
+    let chain = relay.map { $0 &+ 1 }.filter { $0 & 1 == 0 }
+    return (
+      { n in
+        for _ in 0..<n {
+          let s = chain.subscribe(onNext: { sink.total &+= $0 })
+          s.dispose()
+        }
+      }, {}
+    )
+  case "disposeBag.100":
+    // Per element: one subscription's insertion into a bag and its share of the bag's deinit (x100: per bag).
+    let relay = PublishRelay<Int>()
+    let chain = relay.map { $0 &+ 1 }.filter { $0 & 1 == 0 }
+    return (
+      { n in
+        var bag = DisposeBag()
+        for i in 0..<n {
+          chain.subscribe(onNext: { sink.total &+= $0 }).disposed(by: bag)
+          if i % 100 == 99 { bag = DisposeBag() }
+        }
+        _ = bag
+      }, {}
+    )
   default:
     return nil
   }

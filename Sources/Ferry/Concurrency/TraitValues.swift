@@ -4,6 +4,10 @@ extension PrimitiveSequence where Trait == SingleTrait, Element: Sendable {
   /// Subscribes when awaited (each `await` is its own subscription). Cancelling the awaiting task disposes the
   /// subscription and throws `CancellationError`. A single that completes without an element (which a
   /// well-formed single cannot do) throws ``RxError/noElements``.
+  ///
+  /// Inlinable, as the state machine behind it: run as Ferry's generic code, every type it touches (the
+  /// continuation, the state machine's enums, the lock's buffer) looked up its metadata on each await.
+  @inlinable
   public var value: Element {
     get async throws {
       if let just = source as? JustObservable<Element> { return just.element }
@@ -19,6 +23,9 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element: Sendable {
   ///
   /// Subscribes when awaited (each `await` is its own subscription). Cancelling the awaiting task disposes the
   /// subscription and throws `CancellationError`.
+  ///
+  /// Inlinable, as `Single`'s `value`.
+  @inlinable
   public var value: Element? {
     get async throws {
       if let just = source as? JustObservable<Element> { return just.element }
@@ -32,6 +39,9 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   ///
   /// Subscribes when awaited (each `await` is its own subscription). Cancelling the awaiting task disposes the
   /// subscription and throws `CancellationError`.
+  ///
+  /// Inlinable, as `Single`'s `value`.
+  @inlinable
   public var value: Void {
     get async throws {
       _ = try await awaitTraitValue(source)
@@ -47,6 +57,7 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
 /// canary per await). No closure is passed in: a closure formed in the traits' generic code captures their type
 /// metadata in a heap context, and a boxed `any Error` built in advance for "completed empty" is an allocation
 /// per await too.
+@inlinable
 func awaitTraitValue<Element: Sendable>(_ source: Observable<Element>) async throws -> Element? {
   let state = LockedState(TraitValueStateMachine<Element?>())
   return try await withTaskCancellationHandler {
@@ -70,10 +81,25 @@ func awaitTraitValue<Element: Sendable>(_ source: Observable<Element>) async thr
 }
 
 /// Receives the events of the subscription behind `awaitTraitValue`; the first one decides the outcome.
+///
+/// The source calls `on(_:)` from Ferry's generic code, through the conformance's unspecialised witness; so `on`
+/// only calls `handler`, which `init` (inlinable, so run where `Element` is known) sets to the specialised
+/// ``handle(_:_:)``. A capture-less closure: no allocation.
+@usableFromInline
 struct TraitValueObserver<Element: Sendable>: ObserverType {
-  let state: LockedState<TraitValueStateMachine<Element?>>
+  @usableFromInline typealias State = LockedState<TraitValueStateMachine<Element?>>
+  @usableFromInline let state: State
+  @usableFromInline let handler: @Sendable (State, Event<Element>) -> Void
 
-  func on(_ event: Event<Element>) {
+  @inlinable init(state: State) {
+    self.state = state
+    handler = { state, event in Self.handle(state, event) }
+  }
+
+  @inlinable func on(_ event: Event<Element>) { handler(state, event) }
+
+  @inlinable
+  static func handle(_ state: State, _ event: Event<Element>) {
     guard let (continuation, subscription) = state.withLock({ $0.finish() }) else { return }
     subscription?.dispose()
     switch event {
@@ -88,10 +114,11 @@ struct TraitValueObserver<Element: Sendable>: ObserverType {
 ///
 /// Every method returns what the caller must do after releasing the lock; a continuation leaves the state
 /// exactly once, so it is resumed exactly once.
+@usableFromInline
 struct TraitValueStateMachine<Output: Sendable> {
-  typealias Continuation = UnsafeContinuation<Output, any Swift.Error>
+  @usableFromInline typealias Continuation = UnsafeContinuation<Output, any Swift.Error>
 
-  private enum State {
+  @usableFromInline enum State {
     /// Before the continuation exists.
     case initial
     /// Subscribed or subscribing (`subscription` is `nil` until `subscribe` has returned).
@@ -102,10 +129,12 @@ struct TraitValueStateMachine<Output: Sendable> {
     case cancelled
   }
 
-  private var state = State.initial
+  @usableFromInline var state = State.initial
+
+  @inlinable init() {}
 
   /// What to do with a new continuation.
-  enum StartAction {
+  @usableFromInline enum StartAction {
     /// Subscribe to the source, then report the subscription with `subscribed(_:)`.
     case subscribe
     /// The task was already cancelled: resume with `CancellationError` without subscribing.
@@ -113,7 +142,7 @@ struct TraitValueStateMachine<Output: Sendable> {
   }
 
   /// What to do with the subscription once `subscribe` has returned.
-  enum SubscribedAction {
+  @usableFromInline enum SubscribedAction {
     /// Keep it: the outcome is still awaited.
     case keep
     /// Dispose it: the outcome arrived during `subscribe`, or the task was cancelled meanwhile.
@@ -121,7 +150,7 @@ struct TraitValueStateMachine<Output: Sendable> {
   }
 
   /// The continuation is ready.
-  mutating func start(_ continuation: Continuation) -> StartAction {
+  @inlinable mutating func start(_ continuation: Continuation) -> StartAction {
     switch state {
     case .initial:
       state = .waiting(continuation, subscription: nil)
@@ -134,7 +163,7 @@ struct TraitValueStateMachine<Output: Sendable> {
   }
 
   /// `subscribe` returned `subscription`.
-  mutating func subscribed(_ subscription: any Disposable) -> SubscribedAction {
+  @inlinable mutating func subscribed(_ subscription: any Disposable) -> SubscribedAction {
     switch state {
     case .waiting(let continuation, nil):
       state = .waiting(continuation, subscription: subscription)
@@ -148,7 +177,7 @@ struct TraitValueStateMachine<Output: Sendable> {
 
   /// The source produced its outcome: returns the continuation to resume and the subscription to dispose, or
   /// `nil` if the outcome was already decided.
-  mutating func finish() -> (Continuation, (any Disposable)?)? {
+  @inlinable mutating func finish() -> (Continuation, (any Disposable)?)? {
     switch state {
     case .waiting(let continuation, let subscription):
       state = .finished
@@ -162,7 +191,7 @@ struct TraitValueStateMachine<Output: Sendable> {
 
   /// The task was cancelled: returns the continuation to resume with `CancellationError` and the subscription
   /// to dispose, or `nil` if there is nothing to resume (not started yet, or already decided).
-  mutating func cancel() -> (Continuation, (any Disposable)?)? {
+  @inlinable mutating func cancel() -> (Continuation, (any Disposable)?)? {
     switch state {
     case .initial:
       state = .cancelled

@@ -131,8 +131,9 @@ final class IteratingObservable<Element>: Observable<Element>, @unchecked Sendab
 ///
 /// `@unchecked Sendable`: immutable after init; subscriptions only read the element (as `Observable.just` does,
 /// `Element` is not required to be `Sendable`).
+@usableFromInline
 final class JustObservable<Element>: Observable<Element>, @unchecked Sendable {
-  let element: Element
+  @usableFromInline let element: Element
 
   init(_ element: Element) { self.element = element }
 

@@ -5,9 +5,10 @@ extension Observable {
   }
 }
 
+@usableFromInline
 final class ErrorObservable<Element>: Observable<Element>, @unchecked Sendable {
   // `@unchecked Sendable`: immutable configuration only.
-  let error: any Swift.Error
+  @usableFromInline let error: any Swift.Error
 
   init(_ error: any Swift.Error) { self.error = error }
 

@@ -7,7 +7,7 @@
 /// `@unchecked Sendable`: observables hold only immutable configuration (`let` properties whose types are
 /// `Sendable` or are themselves guarded by a lock); all mutable subscription state lives in sinks.
 public class Observable<Element>: ObservableType, @unchecked Sendable {
-  init() {}
+  @usableFromInline init() {}
 
   /// Subscribes `observer` to the sequence. Subclasses override this.
   public func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable

@@ -20,21 +20,27 @@ extension ObservableType {
   ) -> any Disposable {
     let handle = SubscriptionHandle(onDisposed: onDisposed)
     // The event switch is built here, inlinable, so that a client specialises it for its element type: in Ferry's
-    // generic code, reading an `Event<Element>` looks up its metadata on every element.
-    let observer = ClosureObserver<Element>(handle: handle) { event in
+    // generic code, reading an `Event<Element>` looks up its metadata on every element. It captures nothing (the
+    // handlers are the observer's), so it is not allocated.
+    let observer = ClosureObserver<Element>(
+      handle: handle,
+      onNext: onNext,
+      onError: onError,
+      onCompleted: onCompleted
+    ) { observer, event in
       switch event {
       case .next(let element):
-        onNext?(element)
+        observer.onNext?(element)
       case .error(let error):
-        if let onError {
+        if let onError = observer.onError {
           onError(error)
         } else {
           reportUnhandledError(error)
         }
-        handle.dispose()
+        observer.handle.dispose()
       case .completed:
-        onCompleted?()
-        handle.dispose()
+        observer.onCompleted?()
+        observer.handle.dispose()
       }
     }
     handle.setUpstream(subscribe(observer))
@@ -95,8 +101,9 @@ func reportUnhandledError(_ error: any Swift.Error) {
 /// The disposable returned by `subscribe(onNext:…)`: owns the upstream and the `onDisposed` handler.
 @usableFromInline
 final class SubscriptionHandle: UpstreamDisposer, @unchecked Sendable {
-  // `@unchecked Sendable`: `onDisposed` is read and cleared once, by the caller that wins disposal.
-  private var onDisposed: (@Sendable () -> Void)?
+  // `@unchecked Sendable`: `onDisposed` is read and cleared once, by the caller that wins disposal (so no
+  // run-time exclusivity check either).
+  @exclusivity(unchecked) private var onDisposed: (@Sendable () -> Void)?
 
   @usableFromInline
   init(onDisposed: (@Sendable () -> Void)?) {
@@ -116,12 +123,26 @@ final class SubscriptionHandle: UpstreamDisposer, @unchecked Sendable {
 /// client; `on(_:)` only passes the event through, which needs no metadata of `Event<Element>`.
 @usableFromInline
 final class ClosureObserver<Element>: ObserverType, DownstreamDisposalQuery {
+  @usableFromInline typealias Handler = @Sendable (ClosureObserver<Element>, Event<Element>) -> Void
+
   @usableFromInline let handle: SubscriptionHandle
-  @usableFromInline let handler: @Sendable (Event<Element>) -> Void
+  @usableFromInline let onNext: (@Sendable (Element) -> Void)?
+  @usableFromInline let onError: (@Sendable (any Swift.Error) -> Void)?
+  @usableFromInline let onCompleted: (@Sendable () -> Void)?
+  @usableFromInline let handler: Handler
 
   @usableFromInline
-  init(handle: SubscriptionHandle, handler: @escaping @Sendable (Event<Element>) -> Void) {
+  init(
+    handle: SubscriptionHandle,
+    onNext: (@Sendable (Element) -> Void)?,
+    onError: (@Sendable (any Swift.Error) -> Void)?,
+    onCompleted: (@Sendable () -> Void)?,
+    handler: @escaping Handler
+  ) {
     self.handle = handle
+    self.onNext = onNext
+    self.onError = onError
+    self.onCompleted = onCompleted
     self.handler = handler
   }
 
@@ -130,6 +151,6 @@ final class ClosureObserver<Element>: ObserverType, DownstreamDisposalQuery {
   @usableFromInline
   func on(_ event: Event<Element>) {
     guard !handle.isDisposed else { return }
-    handler(event)
+    handler(self, event)
   }
 }

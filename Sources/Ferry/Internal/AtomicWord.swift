@@ -3,19 +3,32 @@ import _FerryAtomics
 
 /// A word-sized C11 atomic in its own single allocation.
 ///
-/// `@unchecked Sendable`: every access is a C11 atomic operation on the tail-allocated word.
+/// Beside the atomic word, the allocation has room for one plain `Int`, ``slot``, that its owner guards by other
+/// means (``SubjectCore`` keeps there, under its lock and role, where the subscription's entry sits in its list).
+///
+/// `@unchecked Sendable`: every access to the word is a C11 atomic operation on the tail-allocated word; `slot` is
+/// only touched under its owner's lock.
 @usableFromInline
 struct AtomicWord: @unchecked Sendable {
-  @usableFromInline let buffer: ManagedBuffer<Void, ferry_atomic_word>
+  @usableFromInline let buffer: ManagedBuffer<Int, ferry_atomic_word>
 
-  @inlinable init(buffer: ManagedBuffer<Void, ferry_atomic_word>) { self.buffer = buffer }
+  @inlinable init(buffer: ManagedBuffer<Int, ferry_atomic_word>) { self.buffer = buffer }
 
-  /// Creates an atomic word holding `value`.
+  /// Creates an atomic word holding `value`, with `slot` -1.
   @inlinable static func make(_ value: Int = 0) -> AtomicWord {
-    let buffer = ManagedBuffer<Void, ferry_atomic_word>.create(minimumCapacity: 1) { _ in () }
+    let buffer = ManagedBuffer<Int, ferry_atomic_word>.create(minimumCapacity: 1) { _ in -1 }
     buffer.withUnsafeMutablePointerToElements { ferry_atomic_word_init($0, value) }
     return AtomicWord(buffer: buffer)
   }
+
+  /// The owner's plain `Int` (not atomic: guarded by the owner's lock).
+  @inlinable var slot: Int {
+    get { buffer.header }
+    nonmutating set { buffer.header = newValue }
+  }
+
+  /// Whether `self` and `other` are the same word.
+  @inlinable func isSame(as other: AtomicWord) -> Bool { buffer === other.buffer }
 
   @inlinable @inline(__always)
   func withUnsafeMutablePointerToElements<R>(_ body: (UnsafeMutablePointer<ferry_atomic_word>) -> R) -> R {

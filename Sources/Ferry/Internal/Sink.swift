@@ -14,7 +14,8 @@
 @usableFromInline
 class UpstreamDisposer: Cancelable, @unchecked Sendable {
   private final let state = AtomicWord.make()
-  private final var upstream: (any Disposable)?
+  /// No run-time exclusivity check: the atomic `state` word orders every access (see the type's documentation).
+  @exclusivity(unchecked) private final var upstream: (any Disposable)?
 
   private static var disposedBit: Int { 1 }
   private static var upstreamSetBit: Int { 2 }

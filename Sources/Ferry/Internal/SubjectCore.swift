@@ -33,8 +33,8 @@ enum ReplayPolicy: Sendable {
 ///   — re-entrantly from inside an observer, or from another thread — is queued (or its producer waits its turn),
 ///   in order. Nothing is lost and no observer is re-entered.
 /// - Each entry carries its subscription's atomic `disposed` flag, checked right before every call, so `dispose()`
-///   on the delivering thread stops delivery at once; the entry leaves the list (and is released) when the role is
-///   next free, and the observer is released outside the lock.
+///   on the delivering thread stops delivery at once; the observer leaves the list (in O(1), see ``Emitter``) when
+///   the role is next free, and is released outside the lock.
 /// - The first stop event is accepted and every later send ignored; once the stop event is delivered the
 ///   observer list is emptied, and later subscribers receive the replay followed by the stop event.
 /// - `latestAccepted` is updated when a send is accepted; the replay buffer is updated when an event is delivered,
@@ -45,20 +45,21 @@ final class SubjectCore<Element>: @unchecked Sendable {
   // atomic.
   @usableFromInline
   struct Entry {
-    @usableFromInline let id: UInt64
     /// The observer, boxed in a class (not `any ObserverType<Element>`: calling through a stored parameterised
     /// existential copies it, a value-witness call that instantiates its metadata, on every element). This strong
-    /// reference owns it for as long as the entry is in the list, a queue or a delivery.
-    @usableFromInline let observer: SubjectObserver<Element>
+    /// reference owns it for as long as the entry is in the list, a queue or a delivery; a removed entry left in
+    /// the list (see ``Emitter``) has it taken out (`nil`) and its flag set.
+    @usableFromInline var observer: SubjectObserver<Element>?
     /// The same object, unretained, to call it with: the entry (so `observer`) outlives every call made through it,
-    /// since only the role holder changes the list and it does so between calls. Calling through the strong
-    /// reference instead made the compiler retain and release it around each call (about 40 instructions and two
-    /// atomic operations per observer per element, callgrind).
+    /// since only the role holder changes the list and it does so between calls, and an entry whose observer was
+    /// taken out has its flag set, so is never called. Calling through the strong reference instead made the
+    /// compiler retain and release it around each call (about 40 instructions and two atomic operations per
+    /// observer per element, callgrind).
     @usableFromInline let handle: Unmanaged<SubjectObserver<Element>>
+    /// The subscription's flag; its ``AtomicWord/slot`` is the entry's index in the list while it is there.
     @usableFromInline let disposed: AtomicWord
 
-    @inlinable init(id: UInt64, observer: SubjectObserver<Element>, disposed: AtomicWord) {
-      self.id = id
+    @inlinable init(observer: SubjectObserver<Element>, disposed: AtomicWord) {
       self.observer = observer
       self.handle = .passUnretained(observer)
       self.disposed = disposed
@@ -75,7 +76,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
   enum Operation {
     case event(Event<Element>)
     case add(Entry)
-    case remove(UInt64)
+    case remove(AtomicWord)
   }
 
   /// Behind the lock.
@@ -84,7 +85,6 @@ final class SubjectCore<Element>: @unchecked Sendable {
     @usableFromInline var delivery = SerialDeliveryStateMachine<Operation>()
     @usableFromInline var acceptedStop: Event<Element>?
     @usableFromInline var latestAccepted: Element?
-    @usableFromInline var nextID: UInt64 = 0
 
     @inlinable init(latestAccepted: Element?) {
       self.latestAccepted = latestAccepted
@@ -92,9 +92,16 @@ final class SubjectCore<Element>: @unchecked Sendable {
   }
 
   /// Owned by the emitter role (see the type's documentation).
+  ///
+  /// Removing an observer is O(1): its entry's flag records the entry's index (``AtomicWord/slot``), and the entry
+  /// stays in place with its observer taken out (and its flag set, so it is skipped), which keeps the list in
+  /// subscription order without shifting it. `removedCount` counts such entries; once they are half the list it
+  /// is compacted (and the moved entries' slots updated), so the list stays within twice the observers and each
+  /// removal costs O(1) amortised.
   @usableFromInline
   struct Emitter {
     @usableFromInline var observers: ContiguousArray<Entry> = []
+    @usableFromInline var removedCount = 0
     @usableFromInline var replay: RingBuffer<Element>
     @usableFromInline var deliveredStop: Event<Element>?
 
@@ -111,10 +118,18 @@ final class SubjectCore<Element>: @unchecked Sendable {
   @usableFromInline let state: LockedState<State>
   @usableFromInline let role = SerialDeliveryRoleWord()
   @usableFromInline let emitter: UnsafeMutablePointer<Emitter>
+  /// `add(_:)` and `remove(_:)`, built by the inlinable initialiser, so specialised for `Element` where the subject
+  /// is created (usually a client). `subscribe` is reached through the observable chain's vtable, where `Element` is
+  /// unknown: run there, every `State`, `Operation`, `Entry`, optional and tuple it touches looks up its metadata
+  /// (about 30,000 instructions per subscribe + dispose of a relay, callgrind).
+  @usableFromInline let addStep: @Sendable (SubjectCore<Element>, SubjectObserver<Element>) -> any Disposable
+  @usableFromInline let removeStep: @Sendable (SubjectCore<Element>, AtomicWord) -> Void
 
-  @usableFromInline
+  @inlinable
   init(policy: ReplayPolicy, initial: Element? = nil) {
     self.policy = policy
+    addStep = { core, observer in core.add(observer) }
+    removeStep = { core, disposed in core.remove(disposed) }
     let capacity: Int?
     switch policy {
     case .none: capacity = 0
@@ -150,7 +165,9 @@ final class SubjectCore<Element>: @unchecked Sendable {
 
   /// Whether any observer is subscribed (a lock holder may read the role-owned list: it only changes under the lock).
   @usableFromInline
-  var hasObservers: Bool { state.withLock { _ in !emitter.pointee.observers.isEmpty } }
+  var hasObservers: Bool {
+    state.withLock { _ in emitter.pointee.observers.count > emitter.pointee.removedCount }
+  }
 
   @usableFromInline
   var isStopped: Bool { state.withLock { $0.acceptedStop != nil } }
@@ -311,36 +328,47 @@ final class SubjectCore<Element>: @unchecked Sendable {
     SerialDelivery.exit()
   }
 
-  /// Adds `observer`; it receives the replay first, then every event delivered after it.
+  /// Adds `observer`; it receives the replay first, then every event delivered after it. A `BehaviorSubject` that
+  /// terminated with an error sends only the error.
   @usableFromInline
   func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable where Observer.Element == Element {
+    addStep(self, SubjectObserverBox(observer))
+  }
+
+  /// `subscribe(_:)` once the observer is boxed; called through `addStep`.
+  @inlinable
+  func add(_ box: SubjectObserver<Element>) -> any Disposable {
     let disposed = AtomicWord.make()
-    let box: SubjectObserver<Element> = SubjectObserverBox(observer)
-    let (id, delivery, waiter): (UInt64, Delivery?, SerialDeliveryWaiter?) = state.withLock { state in
-      let id = state.nextID
-      state.nextID += 1
-      let entry = Entry(id: id, observer: box, disposed: disposed)
-      switch offer(.add(entry), &state, mayWait: SerialDelivery.callerMayWait) {
-      case .deliver(let operation):
-        var evicted: Element?
-        let delivery = process(operation, &state, evicted: &evicted)
-        // Nothing to replay: give the role back at once (nothing was queued: the role was free until now).
-        if delivery == nil { giveBackUnderLock(&state) }
-        return (id, delivery, nil)
-      case .queued:
-        return (id, nil, nil)
-      case .wait(let waiter):
-        return (id, nil, waiter)
-      case .dropped:
-        preconditionFailure("Internal inconsistency: a subject's delivery is never closed")
+    let (delivery, waiter, failure): (Delivery?, SerialDeliveryWaiter?, (any Swift.Error)?) =
+      state.withLock { state in
+        // A terminated BehaviorSubject sends a new subscriber only its error (RxSwift), without replay.
+        if case .latest = policy, case .error(let error)? = state.acceptedStop { return (nil, nil, error) }
+        let entry = Entry(observer: box, disposed: disposed)
+        switch offer(.add(entry), &state, mayWait: SerialDelivery.callerMayWait) {
+        case .deliver(let operation):
+          var evicted: Element?
+          let delivery = process(operation, &state, evicted: &evicted)
+          // Nothing to replay: give the role back at once (nothing was queued: the role was free until now).
+          if delivery == nil { giveBackUnderLock(&state) }
+          return (delivery, nil, nil)
+        case .queued:
+          return (nil, nil, nil)
+        case .wait(let waiter):
+          return (nil, waiter, nil)
+        case .dropped:
+          preconditionFailure("Internal inconsistency: a subject's delivery is never closed")
+        }
       }
+    if let failure {
+      box.on(.error(failure))
+      return Disposables.create()
     }
-    let subscription = SubjectSubscription(core: self, id: id, disposed: disposed)
+    let subscription = SubjectSubscription(core: self, disposed: disposed)
     if let waiter {
       waiter.wait()
       let delivery: Delivery? = state.withLock { state in
         var evicted: Element?
-        return process(.add(Entry(id: id, observer: box, disposed: disposed)), &state, evicted: &evicted)
+        return process(.add(Entry(observer: box, disposed: disposed)), &state, evicted: &evicted)
       }
       SerialDelivery.enter()
       if let delivery { perform(delivery) }
@@ -355,14 +383,15 @@ final class SubjectCore<Element>: @unchecked Sendable {
     return subscription
   }
 
-  /// Removes the observer `id` (its flag is already set): at once if the role is free, otherwise queued for the
-  /// holder, who removes it in turn. Never waits. The observer is released outside the lock.
-  @usableFromInline
-  func remove(id: UInt64) {
-    let removed: Entry? = state.withLock { state in
-      switch offer(.remove(id), &state, mayWait: { false }) {
+  /// Removes the observer whose flag is `disposed` (already set): at once if the role is free, otherwise queued
+  /// for the holder, who removes it in turn. Never waits. The observer is released outside the lock. Called
+  /// through `removeStep`.
+  @inlinable
+  func remove(_ disposed: AtomicWord) {
+    let removed: SubjectObserver<Element>? = state.withLock { state in
+      switch offer(.remove(disposed), &state, mayWait: { false }) {
       case .deliver:
-        let removed = removeObserver(id)
+        let removed = removeObserver(disposed)
         giveBackUnderLock(&state)
         return removed
       case .queued, .dropped, .wait:
@@ -383,11 +412,34 @@ final class SubjectCore<Element>: @unchecked Sendable {
     role.releaseUnderLock()
   }
 
-  /// Under the lock, holding the role: takes the observer `id` out of the list, to release after the lock.
+  /// Under the lock, holding the role: takes the observer whose flag is `disposed` out of the list (O(1)
+  /// amortised, see ``Emitter``), to release after the lock. Nothing if it is not in the list (it never got in, or
+  /// a stop event emptied the list).
   @inlinable
-  func removeObserver(_ id: UInt64) -> Entry? {
-    guard let index = emitter.pointee.observers.firstIndex(where: { $0.id == id }) else { return nil }
-    return emitter.pointee.observers.remove(at: index)
+  func removeObserver(_ disposed: AtomicWord) -> SubjectObserver<Element>? {
+    let emitter = self.emitter
+    let slot = disposed.slot
+    guard slot >= 0, slot < emitter.pointee.observers.count,
+      emitter.pointee.observers[slot].disposed.isSame(as: disposed)
+    else { return nil }
+    disposed.slot = -1
+    var removed: SubjectObserver<Element>?
+    swap(&removed, &emitter.pointee.observers[slot].observer)
+    emitter.pointee.removedCount += 1
+    if emitter.pointee.removedCount * 2 >= emitter.pointee.observers.count { compactObservers() }
+    return removed
+  }
+
+  /// Under the lock, holding the role: drops the removed entries from the list, keeping the order, and records
+  /// the new index of each entry that moved.
+  @inlinable
+  func compactObservers() {
+    let emitter = self.emitter
+    emitter.pointee.observers.removeAll { $0.observer == nil }
+    emitter.pointee.removedCount = 0
+    for index in emitter.pointee.observers.indices {
+      emitter.pointee.observers[index].disposed.slot = index
+    }
   }
 
   /// Applies one operation to the state and says what to deliver. Called under the lock, holding the role; calls
@@ -402,7 +454,10 @@ final class SubjectCore<Element>: @unchecked Sendable {
       guard entry.disposed.load() == 0 else { return nil }
       let emitter = self.emitter
       let deliveredStop = emitter.pointee.deliveredStop
-      if deliveredStop == nil { emitter.pointee.observers.append(entry) }
+      if deliveredStop == nil {
+        entry.disposed.slot = emitter.pointee.observers.count
+        emitter.pointee.observers.append(entry)
+      }
       // A terminated BehaviorSubject replays only its stop event (RxSwift); a ReplaySubject replays its buffer
       // and then the stop event.
       let replaysElements: Bool
@@ -426,7 +481,9 @@ final class SubjectCore<Element>: @unchecked Sendable {
       evicted = emitter.pointee.replay.append(element)
     case .error, .completed:
       emitter.pointee.deliveredStop = event
+      // The delivery keeps `observers`; a later removal finds its slot out of range.
       emitter.pointee.observers = []
+      emitter.pointee.removedCount = 0
     }
     return observers
   }
@@ -452,21 +509,24 @@ final class SubjectCore<Element>: @unchecked Sendable {
   /// One operation per lock round-trip: the operation taken from the queue, anything it evicted and any observer it
   /// removed are released after the lock is given up (a `deinit` may call back into this subject).
   /// When the queue is empty and a producer waits, the role is handed to it (it delivers its own send).
-  @usableFromInline
+  ///
+  /// Inlinable (for the specialised subscription path, which drains after a replay) but never inlined: `on(_:)`
+  /// calls it only on its rare contended path.
+  @inlinable @inline(never)
   func drain() {
     while true {
       // Taken out of the queue, and anything it evicted or removed: released after the lock, at the end of this
       // iteration.
       var operation: Operation?
       var evicted: Element?
-      var removed: Entry?
+      var removed: SubjectObserver<Element>?
       var handOff: SerialDeliveryWaiter?
       let delivery: Delivery? = state.withLock { state in
         switch state.delivery.next() {
         case .deliver(let next):
           operation = next
-          if case .remove(let id) = next {
-            removed = removeObserver(id)
+          if case .remove(let disposed) = next {
+            removed = removeObserver(disposed)
             return nil
           }
           return process(next, &state, evicted: &evicted)
@@ -491,22 +551,22 @@ final class SubjectCore<Element>: @unchecked Sendable {
 }
 
 /// A subscription to a subject: sets the entry's flag (stopping delivery at once), then leaves the list.
+@usableFromInline
 final class SubjectSubscription<Element>: Cancelable {
   let core: SubjectCore<Element>
-  let id: UInt64
   let disposed: AtomicWord
 
-  init(core: SubjectCore<Element>, id: UInt64, disposed: AtomicWord) {
+  @usableFromInline
+  init(core: SubjectCore<Element>, disposed: AtomicWord) {
     self.core = core
-    self.id = id
     self.disposed = disposed
   }
 
-  var isDisposed: Bool { disposed.load() != 0 }
+  @usableFromInline var isDisposed: Bool { disposed.load() != 0 }
 
-  func dispose() {
+  @usableFromInline func dispose() {
     guard disposed.setOnce() else { return }
-    core.remove(id: id)
+    core.removeStep(core, disposed)
   }
 }
 

@@ -7,6 +7,9 @@ public final class BehaviorRelay<Element>: ObservableType, Sendable {
   @usableFromInline let subject: BehaviorSubject<Element>
 
   /// Creates a relay holding `value`.
+  ///
+  /// Inlinable, so that the relay's subscription path is specialised for `Element` where it is created.
+  @inlinable
   public init(value: Element) {
     subject = BehaviorSubject(value: value)
   }

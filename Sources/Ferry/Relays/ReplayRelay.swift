@@ -1,21 +1,26 @@
 /// A ``ReplaySubject`` that never terminates: it only accepts elements, and replays the most recent ones to
 /// each new subscriber.
 public final class ReplayRelay<Element>: ObservableType, Sendable {
-  private let subject: ReplaySubject<Element>
+  @usableFromInline let subject: ReplaySubject<Element>
 
-  private init(subject: ReplaySubject<Element>) {
+  @inlinable
+  init(subject: ReplaySubject<Element>) {
     self.subject = subject
   }
 
   /// Creates a relay that replays the most recent `bufferSize` elements.
   ///
   /// - Precondition: `bufferSize >= 0`.
+  ///
+  /// Inlinable, so that the relay's subscription path is specialised for `Element` where it is created.
+  @inlinable
   public static func create(bufferSize: Int) -> ReplayRelay<Element> {
     precondition(bufferSize >= 0, "ReplayRelay.create(bufferSize:): bufferSize must be >= 0, got \(bufferSize)")
     return ReplayRelay(subject: .create(bufferSize: bufferSize))
   }
 
   /// Creates a relay that replays every element it accepts (memory grows with the number of elements).
+  @inlinable
   public static func createUnbounded() -> ReplayRelay<Element> {
     ReplayRelay(subject: .createUnbounded())
   }

@@ -7,6 +7,9 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   @usableFromInline let core: SubjectCore<Element>
 
   /// Creates a subject holding `value`.
+  ///
+  /// Inlinable, so that the subject's subscription path is specialised for `Element` where it is created.
+  @inlinable
   public init(value: Element) {
     core = SubjectCore(policy: .latest, initial: value)
   }
@@ -31,11 +34,8 @@ public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, O
   /// Subscribes `observer`, which first receives the current value.
   public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
-    if case .error(let error)? = core.snapshot.stop {
-      observer.on(.error(error))
-      return Disposables.create()
-    }
-    return core.subscribe(observer)
+    // After an error, `core` sends only the error.
+    core.subscribe(observer)
   }
 
   /// Returns `self` as an observer.

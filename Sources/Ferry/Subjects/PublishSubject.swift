@@ -5,10 +5,15 @@
 /// a subscriber that arrives after the stop event receives only the stop event.
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, @unchecked Sendable {
   // `@unchecked Sendable`: all state is in `core`, behind its lock.
-  @usableFromInline let core = SubjectCore<Element>(policy: .none)
+  @usableFromInline let core: SubjectCore<Element>
 
   /// Creates a subject.
-  public override init() {}
+  ///
+  /// Inlinable, so that the subject's subscription path is specialised for `Element` where it is created.
+  @inlinable
+  public override init() {
+    core = SubjectCore(policy: .none)
+  }
 
   /// Whether any observer is subscribed.
   public var hasObservers: Bool { core.hasObservers }

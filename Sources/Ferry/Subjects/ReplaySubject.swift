@@ -5,21 +5,25 @@
 /// the buffered elements, then the stop event (error or completion).
 public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, @unchecked Sendable {
   // `@unchecked Sendable`: all state is in `core`, behind its lock.
-  let core: SubjectCore<Element>
+  @usableFromInline let core: SubjectCore<Element>
 
-  private init(bufferSize: Int?) {
+  /// Inlinable, so that the subject's subscription path is specialised for `Element` where it is created.
+  @inlinable
+  init(bufferSize: Int?) {
     core = SubjectCore(policy: .buffer(bufferSize))
   }
 
   /// Creates a subject that replays the most recent `bufferSize` elements.
   ///
   /// - Precondition: `bufferSize >= 0`.
+  @inlinable
   public static func create(bufferSize: Int) -> ReplaySubject<Element> {
     precondition(bufferSize >= 0, "ReplaySubject.create(bufferSize:): bufferSize must be >= 0, got \(bufferSize)")
     return ReplaySubject(bufferSize: bufferSize)
   }
 
   /// Creates a subject that replays every element it receives (memory grows with the number of elements).
+  @inlinable
   public static func createUnbounded() -> ReplaySubject<Element> {
     ReplaySubject(bufferSize: nil)
   }

@@ -5,8 +5,9 @@
 /// observable is trusted to follow the trait's grammar (every way of building one — `create`, `just`,
 /// `asSingle()`, the operators — guarantees it).
 public struct PrimitiveSequence<Trait, Element>: Sendable {
-  let source: Observable<Element>
+  @usableFromInline let source: Observable<Element>
 
+  @inlinable
   init(raw: Observable<Element>) {
     self.source = raw
   }

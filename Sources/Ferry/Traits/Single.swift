@@ -18,10 +18,22 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// tears the work down (for example by cancelling a request). Only the first call of the callback counts;
   /// later calls, and calls after disposal, are ignored.
   @preconcurrency
+  @inlinable
   public static func create(
     subscribe: @escaping @Sendable (@escaping SingleObserver) -> any Disposable
   ) -> Single<Element> {
-    Single(raw: SingleCreateObservable(subscribe))
+    // The outcome's translation into events is built here, so that the client specialises it (see `EventStep`).
+    Single(
+      raw: SingleCreateObservable(subscribe) { outcome, deliver in
+        switch outcome {
+        case .success(let element):
+          deliver(.next(element))
+          return .completed
+        case .failure(let error):
+          return .error(error)
+        }
+      }
+    )
   }
 
   /// A ``Single`` that succeeds with `element`.
@@ -185,18 +197,27 @@ extension PrimitiveSequence where Trait == SingleTrait {
 }
 
 /// The observable behind `Single.create`: runs the subscribe function with a callback that accepts one outcome.
-// `@unchecked Sendable`: only an immutable `@Sendable` subscribe handler.
+// `@unchecked Sendable`: immutable configuration only.
+@usableFromInline
 final class SingleCreateObservable<Element>: Observable<Element>, @unchecked Sendable {
+  @usableFromInline
   typealias SubscribeHandler = @Sendable (@escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable
-  let subscribeHandler: SubscribeHandler
+  /// Turns the outcome into events: delivers `.next` through its second argument, returns the stop event.
+  @usableFromInline
+  typealias Step = @Sendable (SingleEvent<Element>, (Event<Element>) -> Void) -> EventStep
 
-  init(_ subscribeHandler: @escaping SubscribeHandler) {
+  let subscribeHandler: SubscribeHandler
+  let step: Step
+
+  @usableFromInline
+  init(_ subscribeHandler: @escaping SubscribeHandler, step: @escaping Step) {
     self.subscribeHandler = subscribeHandler
+    self.step = step
   }
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
-    let sink = SingleCreateSink(observer: observer)
+    let sink = SingleCreateSink(observer: observer, step: step)
     sink.setUpstream(subscribeHandler { sink.receive($0) })
     return sink
   }
@@ -204,17 +225,17 @@ final class SingleCreateObservable<Element>: Observable<Element>, @unchecked Sen
 
 final class SingleCreateSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
   // `@unchecked Sendable`: `delivered` is an atomic flag: only the caller that sets it delivers, so two
-  // concurrent outcomes never overlap.
+  // concurrent outcomes never overlap; `step` is immutable.
   let delivered = AtomicWord.make()
+  let step: SingleCreateObservable<Observer.Element>.Step
 
-  func receive(_ event: SingleEvent<Observer.Element>) {
+  init(observer: Observer, step: @escaping SingleCreateObservable<Observer.Element>.Step) {
+    self.step = step
+    super.init(observer: observer)
+  }
+
+  func receive(_ outcome: SingleEvent<Observer.Element>) {
     guard !isDisposed, delivered.setOnce() else { return }
-    switch event {
-    case .success(let element):
-      forwardNext(element)
-      forwardCompleted()
-    case .failure(let error):
-      forwardError(error)
-    }
+    apply(step(outcome) { forwardNextEvent($0) })
   }
 }

@@ -20,7 +20,7 @@ struct ValuesStateMachineTests {
   }
 
   @Test func newestPolicyDropsTheOldestBufferedElement() {
-    var machine = Machine(limit: .newest(2))
+    var machine = Machine(limit: .bufferingNewest(2))
     _ = machine.received(1)
     _ = machine.received(2)
     guard case .discard(let dropped) = machine.received(3) else { Issue.record("expected a drop"); return }
@@ -32,7 +32,7 @@ struct ValuesStateMachineTests {
   }
 
   @Test func oldestPolicyDropsTheArrivingElement() {
-    var machine = Machine(limit: .oldest(2))
+    var machine = Machine(limit: .bufferingOldest(2))
     _ = machine.received(1)
     _ = machine.received(2)
     guard case .discard(let dropped) = machine.received(3) else { Issue.record("expected a drop"); return }

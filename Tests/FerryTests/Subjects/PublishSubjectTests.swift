@@ -25,6 +25,40 @@ struct PublishSubjectTests {
     #expect(!subject.hasObservers)
   }
 
+  @Test func removalsInAnyOrderKeepTheOthersInSubscriptionOrder() {
+    // Removal leaves a hole that a later removal compacts: every order of disposal must keep the rest delivering,
+    // in subscription order, and a disposed observer's handler released at once.
+    let subject = PublishSubject<Int>()
+    let received = LockedBox<[String]>([])
+    final class Token: Sendable {}
+    var tokens: [Token?] = (0..<8).map { _ in Token() }
+    weak let firstToken = tokens[0]
+    var subscriptions: [any Disposable] = []
+    for index in 0..<8 {
+      let token = tokens[index]!
+      subscriptions.append(
+        subject.subscribe(onNext: { value in
+          withExtendedLifetime(token) { received.withLock { $0.append("\(index):\(value)") } }
+        })
+      )
+    }
+    tokens = []
+    for index in [0, 5, 2, 7] { subscriptions[index].dispose() }
+    #expect(firstToken == nil)
+    subject.onNext(1)
+    #expect(received.withLock { $0 } == ["1:1", "3:1", "4:1", "6:1"])
+    subscriptions.append(subject.subscribe(onNext: { value in received.withLock { $0.append("8:\(value)") } }))
+    for index in [3, 1] { subscriptions[index].dispose() }
+    subscriptions[0].dispose()
+    subject.onNext(2)
+    #expect(received.withLock { $0 }.suffix(3) == ["4:2", "6:2", "8:2"])
+    #expect(subject.hasObservers)
+    for index in [4, 8, 6] { subscriptions[index].dispose() }
+    #expect(!subject.hasObservers)
+    subject.onNext(3)
+    #expect(received.withLock { $0 }.count == 7)
+  }
+
   @Test func eventsAfterStopAreIgnoredAndLateSubscribersGetOnlyTheStop() {
     let subject = PublishSubject<Int>()
     let (recorder, _) = Harness.record(subject)

@@ -9,6 +9,7 @@ func runSubscriptionCase(_ name: String, count: Int) -> Bool {
   switch name {
   case "subscribe.dispose.map.filter": run_subscribe_dispose_map_filter(count)
   case "disposeBag.100": run_disposeBag_100(count)
+  case "subscribe.dispose.among.1000": run_subscribe_dispose_among_1000(count)
   case "from.range": run_from_range(count)
   default: return false
   }
@@ -37,6 +38,20 @@ func runSubscriptionCase(_ name: String, count: Int) -> Bool {
     if index % 100 == 99 { bag = DisposeBag() }
   }
   _ = bag
+}
+
+/// One subscribe + dispose of a map → filter chain on a relay that has 1,000 other subscribers: the observer's
+/// removal must not depend on how many others there are (the same cost as `subscribe.dispose.map.filter`, less the
+/// replay of a `BehaviorRelay`).
+@inline(never) func run_subscribe_dispose_among_1000(_ count: Int) {
+  let relay = PublishRelay<Int>()
+  let others = (0..<1000).map { _ in relay.subscribe(onNext: { sink.total &+= $0 }) }
+  let chain = relay.map { $0 &+ 1 }.filter { $0 & 1 == 0 }
+  for _ in 0..<count {
+    let subscription = chain.subscribe(onNext: { sink.total &+= $0 })
+    subscription.dispose()
+  }
+  others.forEach { $0.dispose() }
 }
 
 /// `Observable.from(0..<count)` drained by one subscriber: per element, one element's iteration and delivery.

@@ -13,17 +13,17 @@ public enum ValuesBufferingPolicy: Sendable, Equatable {
   /// `n` must be at least 1.
   case bufferingOldest(Int)
 
-  func limit() -> ValuesLimit {
+  /// `self`, after checking that a bounded policy keeps at least one element.
+  func limit() -> ValuesBufferingPolicy {
     switch self {
     case .unbounded:
-      return .unbounded
+      break
     case .bufferingNewest(let count):
       precondition(count >= 1, "values(bufferingPolicy:): bufferingNewest(_:) needs a count >= 1, got \(count)")
-      return .newest(count)
     case .bufferingOldest(let count):
       precondition(count >= 1, "values(bufferingPolicy:): bufferingOldest(_:) needs a count >= 1, got \(count)")
-      return .oldest(count)
     }
+    return self
   }
 }
 
@@ -46,7 +46,7 @@ public struct ObservableValues<Element: Sendable>: AsyncSequence, Sendable {
   public typealias BufferingPolicy = ValuesBufferingPolicy
 
   let source: Observable<Element>
-  let limit: ValuesLimit
+  let limit: ValuesBufferingPolicy
 
   init(source: Observable<Element>, policy: ValuesBufferingPolicy) {
     self.source = source
@@ -97,7 +97,7 @@ public struct InfallibleValues<Element: Sendable>: AsyncSequence, Sendable {
   public typealias BufferingPolicy = ValuesBufferingPolicy
 
   let source: Observable<Element>
-  let limit: ValuesLimit
+  let limit: ValuesBufferingPolicy
 
   init(source: Observable<Element>, policy: ValuesBufferingPolicy) {
     self.source = source
@@ -173,13 +173,13 @@ final class ValuesIteratorContext<Element: Sendable> {
 @usableFromInline
 struct ValuesIteratorCore<Element: Sendable> {
   @usableFromInline let source: Observable<Element>
-  @usableFromInline let limit: ValuesLimit
+  @usableFromInline let limit: ValuesBufferingPolicy
   @usableFromInline var context: ValuesIteratorContext<Element>?
   @usableFromInline var isCancelled = false
   /// Elements taken from the shared buffer in one batch (unbounded policy only); consumed without locking.
   @usableFromInline var local = FIFOBuffer<Element>()
 
-  init(source: Observable<Element>, limit: ValuesLimit) {
+  init(source: Observable<Element>, limit: ValuesBufferingPolicy) {
     self.source = source
     self.limit = limit
   }

@@ -11,17 +11,6 @@ enum ValuesResult<Element> {
 
 extension ValuesResult: Sendable where Element: Sendable {}
 
-/// How a `values` buffer bounds itself (the internal form of ``ValuesBufferingPolicy``).
-@usableFromInline
-enum ValuesLimit: Equatable, Sendable {
-  /// Keep everything.
-  case unbounded
-  /// Keep at most `n` elements, dropping the oldest buffered one to make room.
-  case newest(Int)
-  /// Keep at most `n` elements, dropping the arriving one when full.
-  case oldest(Int)
-}
-
 /// The state of one `values` iteration: the subscription, the buffer, the waiting consumer and the terminal event.
 ///
 /// A value type with one `mutating` method per input; each returns what the caller must do *after* leaving the
@@ -96,13 +85,13 @@ struct ValuesStateMachine<Element> {
     var buffer: FIFOBuffer<Element>
   }
 
-  @usableFromInline let limit: ValuesLimit
+  @usableFromInline let limit: ValuesBufferingPolicy
   @usableFromInline var state = State.active(waiting: nil)
   @usableFromInline var subscription: (any Disposable)?
   @usableFromInline var buffer = FIFOBuffer<Element>()
 
   @usableFromInline
-  init(limit: ValuesLimit) {
+  init(limit: ValuesBufferingPolicy) {
     self.limit = limit
   }
 
@@ -143,7 +132,7 @@ struct ValuesStateMachine<Element> {
       case .unbounded:
         buffer.append(element)
         return .none
-      case .newest(let capacity):
+      case .bufferingNewest(let capacity):
         if buffer.count < capacity {
           buffer.append(element)
           return .none
@@ -151,7 +140,7 @@ struct ValuesStateMachine<Element> {
         let dropped = buffer.popFirst()!
         buffer.append(element)
         return .discard(dropped)
-      case .oldest(let capacity):
+      case .bufferingOldest(let capacity):
         if buffer.count < capacity {
           buffer.append(element)
           return .none

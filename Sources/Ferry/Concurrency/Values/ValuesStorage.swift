@@ -13,7 +13,7 @@ final class ValuesStorage<Element: Sendable>: Sendable {
   @usableFromInline let state: LockedState<ValuesStateMachine<Element>>
 
   @inlinable
-  init(limit: ValuesLimit) {
+  init(limit: ValuesBufferingPolicy) {
     state = LockedState(ValuesStateMachine(limit: limit))
   }
 
