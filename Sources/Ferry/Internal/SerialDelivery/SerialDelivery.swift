@@ -34,10 +34,10 @@ import _FerryAtomics
 /// and a drain on a global dispatch queue resumes it if nobody sends again. Producers that may wait keep waiting;
 /// they are handed the role when the queue is empty. The figures (release build, 2 cores, 20,000 sends per
 /// producer, `ForeignBacklogStressTests`): a background `accept()` beside a main-thread producer delivers at most
-/// 64 of the main thread's sends (it delivered the whole backlog before: thousands of elements, 5.85 s for one
-/// `accept()` in the run); the same beside `a.bind(to: b)` forwarding from another thread. The backlog a
-/// producer that may not wait can build is what it sends while one other producer's turn (its send plus 64)
-/// is delivered; it does not grow with the length of the run. Two producers that may not wait, both sending faster
+/// 64 of the main thread's sends (before, it delivered the whole backlog, however long: one `accept()` took 5.85 s
+/// in a run with a flooding main thread); the same beside `a.bind(to: b)` forwarding from another thread. The
+/// backlog a producer that may not wait can build is what it sends while one other producer's turn (its send plus
+/// 64) is delivered; it does not grow with the length of the run. Two producers that may not wait, both sending faster
 /// than the observers consume, can still grow the queue: nothing throttles a thread that may neither wait nor
 /// deliver.
 ///
