@@ -374,13 +374,15 @@ struct ForeignBacklogStressTests {
     let allDelivered = DispatchSemaphore(value: 0)
     let received = LockedBox<[Int]>([])
     let deliveredByEmitter = LockedBox(0)
-    let emitterThread = LockedBox<ObjectIdentifier?>(nil)
+    // The thread itself, not its ObjectIdentifier: once the emitter's thread ends, a drain thread's `Thread` may
+    // reuse the address.
+    let emitterThread = LockedBox<Thread?>(nil)
     let binding = a.bind(to: b)
     let subscription = b.subscribe(onNext: { value in
       if value == -1 {
         holding.signal()
         release.wait()
-      } else if emitterThread.current == ObjectIdentifier(Thread.current) {
+      } else if emitterThread.current === Thread.current {
         deliveredByEmitter.withLock { $0 += 1 }
       }
       let count = received.withLock { received in
@@ -391,7 +393,7 @@ struct ForeignBacklogStressTests {
     })
     let emitterDone = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
-      emitterThread.withLock { $0 = ObjectIdentifier(Thread.current) }
+      emitterThread.withLock { $0 = Thread.current }
       b.accept(-1)
       emitterDone.signal()
     }
