@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 scratch=${1:-.build-stress}
 shift || true
 # Keep in step with `.ci/run`, which skips these in the parallel sanitizer runs.
-stress_suites='SerialDeliveryStressTests|MainQueueDeliveryStressTests|DeinitReentrancyUnderLoadTests|WorkPolicyLongDurationTests'
+stress_suites='SerialDeliveryStressTests|ForeignBacklogStressTests|MainQueueDeliveryStressTests|DeinitReentrancyUnderLoadTests|WorkPolicyLongDurationTests'
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0

@@ -6,6 +6,10 @@ import Foundation
 //
 // Usage: Bench time <case>               median ns per element over rounds of 1000 elements (one number)
 //        Bench count <case> <elements>   runs the case once over <elements> (callgrind with N and 2N elements)
+//        Bench contended <producers> <elements per producer> <subscriber ns>
+//                                        producers on their own threads send into one PublishRelay whose subscriber
+//                                        spins for <subscriber ns> per element: elements per second, the median of
+//                                        5 rounds (one number)
 #if RX
 import RxSwift
 import RxRelay
@@ -170,7 +174,37 @@ func median(_ xs: [Double]) -> Double {
   return s[s.count / 2]
 }
 
+/// Contended throughput: `producers` threads send `perProducer` elements each into one relay; the subscriber works
+/// (spins) `work` nanoseconds per element. Returns the median elements per second over 5 rounds.
+func contended(producers: Int, perProducer: Int, work: UInt64) -> Double {
+  let relay = PublishRelay<Int>()
+  let s = relay.subscribe(onNext: { value in
+    let until = now() + work
+    while now() < until {}
+    sink.total &+= value
+  })
+  var rates: [Double] = []
+  for _ in 0..<5 {
+    let done = DispatchSemaphore(value: 0)
+    let start = now()
+    for producer in 0..<producers {
+      Thread {
+        for index in 0..<perProducer { relay.accept(producer &* perProducer &+ index) }
+        done.signal()
+      }.start()
+    }
+    for _ in 0..<producers { done.wait() }
+    rates.append(Double(producers * perProducer) / (Double(now() - start) / 1e9))
+  }
+  s.dispose()
+  return median(rates)
+}
+
 let args = CommandLine.arguments
+if args.count == 5 && args[1] == "contended" {
+  print(String(format: "%.0f", contended(producers: Int(args[2])!, perProducer: Int(args[3])!, work: UInt64(args[4])!)))
+  exit(0)
+}
 let mode = args[1]
 let name = args[2]
 let batch = 1000

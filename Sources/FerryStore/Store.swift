@@ -330,7 +330,7 @@ public final class Store<Feature: StoreFeature>: ViewStore {
     let handled = queue
     queue = []
     queueHead = 0
-    _ = handled
+    withExtendedLifetime(handled) {}
   }
 
   private func perform(_ output: StoreOutput<Feature>) {

@@ -47,6 +47,18 @@ struct FIFOBuffer<Element> {
     return element
   }
 
+  /// The front element (a copy; the buffer keeps it).
+  @inlinable
+  var first: Element? { count > 0 ? slots[head] : nil }
+
+  /// The number of elements that satisfy `predicate`.
+  @inlinable
+  func count(where predicate: (Element) -> Bool) -> Int {
+    var matches = 0
+    for offset in 0..<count where predicate(slots[(head &+ offset) & (slots.count &- 1)]!) { matches += 1 }
+    return matches
+  }
+
   /// Removes every element, keeping the storage. Releases them: not to be called under a lock.
   mutating func removeAll() {
     while popFirst() != nil {}

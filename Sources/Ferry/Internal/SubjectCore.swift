@@ -1,3 +1,5 @@
+import Dispatch
+
 /// What a subject replays to a new subscriber.
 @usableFromInline
 enum ReplayPolicy: Sendable {
@@ -32,6 +34,10 @@ enum ReplayPolicy: Sendable {
 /// - Exactly one thread at a time delivers; a send or a subscription that arrives while another is being delivered
 ///   — re-entrantly from inside an observer, or from another thread — is queued (or its producer waits its turn),
 ///   in order. Nothing is lost and no observer is re-entered.
+/// - One holder's turn is bounded: its own send, what its own thread queued, and at most
+///   ``SerialDelivery/foreignBatch`` operations other threads queued; then it parks the delivery for their
+///   producers (or a background drain) to adopt (`drain()`, ``SerialDelivery``). `state.deliverer` and
+///   `state.delivererQueued` (behind the lock) tell the holder's own queued operations from the others'.
 /// - Each entry carries its subscription's atomic `disposed` flag, checked right before every call, so `dispose()`
 ///   on the delivering thread stops delivery at once; the observer leaves the list (in O(1), see ``Emitter``) when
 ///   the role is next free, and is released outside the lock.
@@ -74,9 +80,19 @@ final class SubjectCore<Element>: @unchecked Sendable {
 
   @usableFromInline
   enum Operation {
-    case event(Event<Element>)
-    case add(Entry)
+    /// An event, and the thread that sent it (``SerialDelivery/threadToken()``).
+    case event(Event<Element>, from: UInt)
+    /// A subscription, and the thread that made it.
+    case add(Entry, from: UInt)
     case remove(AtomicWord)
+
+    /// The thread that queued the operation; `nil` for a removal, which calls no observer.
+    @inlinable var source: UInt? {
+      switch self {
+      case .event(_, let source), .add(_, let source): return source
+      case .remove: return nil
+      }
+    }
   }
 
   /// Behind the lock.
@@ -85,6 +101,11 @@ final class SubjectCore<Element>: @unchecked Sendable {
     @usableFromInline var delivery = SerialDeliveryStateMachine<Operation>()
     @usableFromInline var acceptedStop: Event<Element>?
     @usableFromInline var latestAccepted: Element?
+    /// The thread delivering the queue (``SerialDelivery/threadToken()``), once it drains; 0 otherwise (an
+    /// uncontended holder is not known to the lock side until it drains).
+    @usableFromInline var deliverer: UInt = 0
+    /// How many queued operations `deliverer` queued itself: it delivers those, and everything queued before them.
+    @usableFromInline var delivererQueued = 0
 
     @inlinable init(latestAccepted: Element?) {
       self.latestAccepted = latestAccepted
@@ -237,18 +258,25 @@ final class SubjectCore<Element>: @unchecked Sendable {
   /// Under the lock: offers `operation` to the emitter role. When the state machine is idle the lock side first
   /// claims the role word (taking the role, or marking the uncontended holder's delivery pending so that it gives
   /// the role back under the lock and finds what is queued); then the state machine decides.
+  ///
+  /// A send that may not wait and finds the delivery parked (its emitter left other threads' sends queued) adopts
+  /// it when `mayAdopt`: it delivers that backlog and then its own send.
   @inlinable
   func offer(
     _ operation: Operation,
     _ state: inout State,
-    mayWait: () -> Bool
+    mayWait: () -> Bool,
+    mayAdopt: Bool = true
   ) -> SerialDeliveryStateMachine<Operation>.SendAction {
     if !state.delivery.isDelivering {
       let took = role.claim()
       _ = state.delivery.takeRoleIfIdle()
       if took { return .deliver(operation) }
     }
-    return state.delivery.send(operation, mayWait: mayWait())
+    let source = operation.source
+    let action = state.delivery.send(operation, mayWait: mayWait(), mayAdopt: mayAdopt)
+    if case .queued = action, let source, source == state.deliverer { state.delivererQueued += 1 }
+    return action
   }
 
   /// `on(_:)` for a stop event, or when the uncontended path failed: delivered, queued, or waits for its turn.
@@ -256,18 +284,23 @@ final class SubjectCore<Element>: @unchecked Sendable {
   func onContended(_ event: Event<Element>) {
     // Decided before the mark below, which would otherwise forbid waiting.
     let mayWait = SerialDelivery.callerMayWait()
+    let source = SerialDelivery.threadToken()
     // Marked as delivering before the lock may hand this thread the role and values to release (see `on`).
     SerialDelivery.enter()
+    var adopted = false
     let (delivery, replaced, evicted, waiter): (Delivery?, Element?, Element?, SerialDeliveryWaiter?) =
       state.withLock { state in
         guard state.acceptedStop == nil else { return (nil, nil, nil, nil) }
-        switch offer(.event(event), &state, mayWait: { mayWait }) {
+        switch offer(.event(event, from: source), &state, mayWait: { mayWait }) {
         case .deliver(let operation):
           let replaced = accept(event, &state)
           var evicted: Element?
           let delivery = process(operation, &state, evicted: &evicted)
           return (delivery, replaced, evicted, nil)
         case .queued:
+          return (nil, accept(event, &state), nil, nil)
+        case .adopted:
+          adopted = true
           return (nil, accept(event, &state), nil, nil)
         case .wait(let waiter):
           return (nil, nil, nil, waiter)
@@ -282,13 +315,24 @@ final class SubjectCore<Element>: @unchecked Sendable {
       onTurn(event)
       return
     }
-    // Queued (`replaced`, if any, goes now, still marked: a nested send is queued too), or delivering.
     if let delivery {
       perform(delivery)
+      // Released while this thread still holds the role (`consume` is the latest point; the mark above, the
+      // earliest), not after `drain()` gave it back: a deinit's send is then queued and delivered by the loop
+      // below. Released after the role is given back, that send would start a delivery of its own, nested on this
+      // stack, whose replaced value's deinit sends again: under contention an unbounded recursion (5,000 frames
+      // deep in a debug build).
+      _ = consume replaced
+      _ = consume evicted
       drain()
+    } else if adopted {
+      _ = consume replaced
+      _ = consume evicted
+      drain()
+    } else {
+      // Queued: released here, marked (a nested send is queued too, or adopts a parked delivery).
+      withExtendedLifetime((replaced, evicted)) {}
     }
-    // Kept until here, so certainly released while marked (or after, once the role was given back).
-    withExtendedLifetime((replaced, evicted)) {}
     SerialDelivery.exit()
   }
 
@@ -319,12 +363,14 @@ final class SubjectCore<Element>: @unchecked Sendable {
       guard state.acceptedStop == nil else { return (nil, nil, nil) }
       let replaced = accept(event, &state)
       var evicted: Element?
-      let delivery = process(.event(event), &state, evicted: &evicted)
+      let delivery = process(.event(event, from: SerialDelivery.threadToken()), &state, evicted: &evicted)
       return (delivery, replaced, evicted)
     }
     if let delivery { perform(delivery) }
+    // Released while holding the role, before `drain()` can give it back (see `onContended`).
+    _ = consume replaced
+    _ = consume evicted
     drain()
-    withExtendedLifetime((replaced, evicted)) {}
     SerialDelivery.exit()
   }
 
@@ -339,12 +385,14 @@ final class SubjectCore<Element>: @unchecked Sendable {
   @inlinable
   func add(_ box: SubjectObserver<Element>) -> any Disposable {
     let disposed = AtomicWord.make()
+    let source = SerialDelivery.threadToken()
+    var adopted = false
     let (delivery, waiter, failure): (Delivery?, SerialDeliveryWaiter?, (any Swift.Error)?) =
       state.withLock { state in
         // A terminated BehaviorSubject sends a new subscriber only its error (RxSwift), without replay.
         if case .latest = policy, case .error(let error)? = state.acceptedStop { return (nil, nil, error) }
         let entry = Entry(observer: box, disposed: disposed)
-        switch offer(.add(entry), &state, mayWait: SerialDelivery.callerMayWait) {
+        switch offer(.add(entry, from: source), &state, mayWait: SerialDelivery.callerMayWait) {
         case .deliver(let operation):
           var evicted: Element?
           let delivery = process(operation, &state, evicted: &evicted)
@@ -352,6 +400,9 @@ final class SubjectCore<Element>: @unchecked Sendable {
           if delivery == nil { giveBackUnderLock(&state) }
           return (delivery, nil, nil)
         case .queued:
+          return (nil, nil, nil)
+        case .adopted:
+          adopted = true
           return (nil, nil, nil)
         case .wait(let waiter):
           return (nil, waiter, nil)
@@ -368,7 +419,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
       waiter.wait()
       let delivery: Delivery? = state.withLock { state in
         var evicted: Element?
-        return process(.add(Entry(observer: box, disposed: disposed)), &state, evicted: &evicted)
+        return process(.add(Entry(observer: box, disposed: disposed), from: source), &state, evicted: &evicted)
       }
       SerialDelivery.enter()
       if let delivery { perform(delivery) }
@@ -377,6 +428,10 @@ final class SubjectCore<Element>: @unchecked Sendable {
     } else if let delivery {
       SerialDelivery.enter()
       perform(delivery)
+      drain()
+      SerialDelivery.exit()
+    } else if adopted {
+      SerialDelivery.enter()
       drain()
       SerialDelivery.exit()
     }
@@ -389,12 +444,13 @@ final class SubjectCore<Element>: @unchecked Sendable {
   @inlinable
   func remove(_ disposed: AtomicWord) {
     let removed: SubjectObserver<Element>? = state.withLock { state in
-      switch offer(.remove(disposed), &state, mayWait: { false }) {
+      // A removal never adopts a parked delivery: it stays queued for whoever delivers next.
+      switch offer(.remove(disposed), &state, mayWait: { false }, mayAdopt: false) {
       case .deliver:
         let removed = removeObserver(disposed)
         giveBackUnderLock(&state)
         return removed
-      case .queued, .dropped, .wait:
+      case .queued, .dropped, .wait, .adopted:
         return nil
       }
     }
@@ -448,9 +504,9 @@ final class SubjectCore<Element>: @unchecked Sendable {
   @inlinable
   func process(_ operation: Operation, _ state: inout State, evicted: inout Element?) -> Delivery? {
     switch operation {
-    case .event(let event):
+    case .event(let event, _):
       return .event(event, processEvent(event, evicted: &evicted))
-    case .add(let entry):
+    case .add(let entry, _):
       guard entry.disposed.load() == 0 else { return nil }
       let emitter = self.emitter
       let deliveredStop = emitter.pointee.deliveredStop
@@ -510,10 +566,19 @@ final class SubjectCore<Element>: @unchecked Sendable {
   /// removed are released after the lock is given up (a `deinit` may call back into this subject).
   /// When the queue is empty and a producer waits, the role is handed to it (it delivers its own send).
   ///
+  /// One turn is bounded: the holder delivers what its own thread queued (its re-entrant sends) and everything
+  /// queued before that, plus at most ``SerialDelivery/foreignBatch`` operations other threads queued. If more
+  /// remain, it parks the delivery (the role stays taken, so nothing overtakes the queue) and returns: the next
+  /// send that may not wait adopts it (the producers that queue are the ones that deliver their backlog), and a
+  /// drain on a background queue resumes it if nobody sends.
+  ///
   /// Inlinable (for the specialised subscription path, which drains after a replay) but never inlined: `on(_:)`
   /// calls it only on its rare contended path.
   @inlinable @inline(never)
   func drain() {
+    let me = SerialDelivery.threadToken()
+    var foreignDelivered = 0
+    var starting = true
     while true {
       // Taken out of the queue, and anything it evicted or removed: released after the lock, at the end of this
       // iteration.
@@ -521,25 +586,52 @@ final class SubjectCore<Element>: @unchecked Sendable {
       var evicted: Element?
       var removed: SubjectObserver<Element>?
       var handOff: SerialDeliveryWaiter?
+      var parked = false
       let delivery: Delivery? = state.withLock { state in
+        if starting {
+          // This thread delivers the queue from here; what it queued before the lock side knew it held the role
+          // (re-entrant sends of an uncontended delivery) is counted now.
+          state.deliverer = me
+          state.delivererQueued = state.delivery.queuedCount { $0.source == me }
+        }
+        if state.delivererQueued == 0 && foreignDelivered >= SerialDelivery.foreignBatch
+          && state.delivery.queuedCount > 0
+        {
+          state.delivery.park()
+          state.deliverer = 0
+          parked = true
+          return nil
+        }
         switch state.delivery.next() {
         case .deliver(let next):
           operation = next
+          if let source = next.source {
+            if source == me { state.delivererQueued -= 1 } else { foreignDelivered += 1 }
+          }
           if case .remove(let disposed) = next {
             removed = removeObserver(disposed)
             return nil
           }
           return process(next, &state, evicted: &evicted)
         case .handOff(let waiter):
+          state.deliverer = 0
           handOff = waiter
           return nil
         case .idle:
+          state.deliverer = 0
           role.releaseUnderLock()
           return nil
         }
       }
+      starting = false
       if let handOff {
         handOff.grant()
+        return
+      }
+      if parked {
+        // A queue of its own: a serial queue is served by an overcommitting thread, so the drain runs even when
+        // every worker of the global queues is blocked (producers on them waiting for this very role).
+        DispatchQueue(label: "Ferry.SerialDelivery.parked").async { self.resumeParked() }
         return
       }
       guard operation != nil else { return }
@@ -547,6 +639,17 @@ final class SubjectCore<Element>: @unchecked Sendable {
       // Released here at the latest, still marked as delivering (every caller of `drain` is).
       withExtendedLifetime((operation, removed, evicted)) {}
     }
+  }
+}
+
+extension SubjectCore {
+  /// The background drain of a parked delivery: delivers the queue (one bounded turn, as any holder) unless a
+  /// producer adopted it meanwhile.
+  @usableFromInline
+  func resumeParked() {
+    SerialDelivery.enter()
+    if state.withLock({ $0.delivery.resumeParked() }) { drain() }
+    SerialDelivery.exit()
   }
 }
 

@@ -251,7 +251,7 @@ final class VirtualSchedulerItem<Time>: Cancelable, @unchecked Sendable {
       defer { action = nil }
       return action
     }
-    _ = action  // released here, outside the lock
+    withExtendedLifetime(action) {}  // released here, outside the lock
     result.dispose()
   }
 }

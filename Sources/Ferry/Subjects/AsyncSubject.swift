@@ -46,7 +46,8 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
           return ((observers, state.last, event), replaced)
         }
       }
-    _ = replaced
+    // Released after the lock (a deinit may call back in).
+    withExtendedLifetime(replaced) {}
     guard let delivery else { return }
     for entry in delivery.observers {
       Self.deliverEnding(to: entry, last: delivery.last, stop: delivery.stop)
@@ -84,7 +85,7 @@ public final class AsyncSubject<Element>: Observable<Element>, SubjectType, Obse
       return state.observers.remove(at: index)
     }
     // Released outside the lock: the observer's deinit may run user code.
-    _ = removed
+    withExtendedLifetime(removed) {}
   }
 
   private static func deliverEnding(to entry: Entry, last: Element?, stop: Event<Element>) {

@@ -81,6 +81,8 @@ final class KeyPathTracker<Value>: Disposable, @unchecked Sendable {
       defer { observer = nil }
       return observer
     }
-    _ = released  // released here, outside the lock: the observer chain's deinit may run user code
+    // Released here, outside the lock (the observer chain's deinit may run user code); kept to this point by
+    // `withExtendedLifetime`: optimised code may end a discarded binding's lifetime at its last real use.
+    withExtendedLifetime(released) {}
   }
 }

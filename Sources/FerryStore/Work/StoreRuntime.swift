@@ -125,7 +125,8 @@ package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
       return (state.work.close(), state.inbox)
     }
     for task in tasks { task.cancel() }
-    _ = dropped  // released here, outside the lock: an output's deinit may run user code
+    // Released here, after the lock and the cancellations (an output's deinit may run user code).
+    withExtendedLifetime(dropped) {}
   }
 
   package var isClosed: Bool { state.withLock { $0.work.isClosed } }

@@ -54,6 +54,10 @@ static inline intptr_t ferry_delivery_depth_get(void) { return ferry_delivery_de
 static inline void ferry_delivery_depth_enter(void) { ferry_delivery_depth += 1; }
 static inline void ferry_delivery_depth_exit(void) { ferry_delivery_depth -= 1; }
 
+// A number that identifies the calling thread while it runs (the address of its delivery depth): which producer
+// queued a send, so that an emitter tells its own re-entrant sends from other threads'.
+static inline uintptr_t ferry_thread_token(void) { return (uintptr_t)&ferry_delivery_depth; }
+
 #if defined(__linux__)
 // Ferry's lock on Linux (`PlatformLock`): a futex word, cheaper than `pthread_mutex_t` when uncontended (one
 // compare-and-swap to lock, one exchange to unlock, inlined into the caller; glibc's mutex costs two calls and

@@ -37,6 +37,54 @@ struct SerialDeliveryStateMachineTests {
     #expect(Self.delivered(machine.send(4)) == 4, "the next send takes the role again")
   }
 
+  @Test func aParkedDeliveryKeepsTheRoleAndIsAdoptedByASendThatMayNotWait() {
+    var machine = Machine()
+    #expect(Self.delivered(machine.send(1)) == 1)
+    _ = machine.send(2)
+    _ = machine.send(3)
+    machine.park()
+    #expect(machine.isParked)
+    #expect(machine.isDelivering, "a parked delivery keeps the role: nothing overtakes the queue")
+    #expect(machine.first == 2)
+    #expect(machine.queuedCount { $0 >= 2 } == 2)
+    // A producer that may wait keeps waiting; one that may not wait but must not adopt (a removal) is queued.
+    guard case .wait = machine.send(10, mayWait: true) else {
+      Issue.record("a producer that may wait waits behind a parked delivery")
+      return
+    }
+    guard case .queued = machine.send(4) else {
+      Issue.record("a send that may not adopt is queued behind a parked delivery")
+      return
+    }
+    #expect(machine.isParked)
+    guard case .adopted = machine.send(5, mayAdopt: true) else {
+      Issue.record("a send that may not wait adopts a parked delivery")
+      return
+    }
+    #expect(!machine.isParked)
+    let resumedAfterAdoption = machine.resumeParked()
+    #expect(!resumedAfterAdoption, "an adopted delivery is no longer parked")
+    #expect([Self.next(&machine), Self.next(&machine), Self.next(&machine), Self.next(&machine)] == [2, 3, 4, 5])
+    guard case .handOff = machine.next() else {
+      Issue.record("the waiting producer gets the role once the queue is empty")
+      return
+    }
+  }
+
+  @Test func aParkedDeliveryIsResumedOnce() {
+    var machine = Machine()
+    #expect(Self.delivered(machine.send(1)) == 1)
+    _ = machine.send(2)
+    machine.park()
+    let resumed = machine.resumeParked()
+    let resumedAgain = machine.resumeParked()
+    #expect(resumed)
+    #expect(!resumedAgain, "only one party resumes a parked delivery")
+    #expect(Self.next(&machine) == 2)
+    #expect(Self.next(&machine) == nil)
+    #expect(!machine.isDelivering)
+  }
+
   @Test func producersThatMayWaitGetTheRoleHandedOverInArrivalOrderAfterTheQueue() {
     var machine = Machine()
     #expect(Self.delivered(machine.send(1, mayWait: true)) == 1, "an idle delivery never waits")

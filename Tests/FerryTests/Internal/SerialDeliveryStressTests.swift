@@ -218,3 +218,199 @@ struct MainQueueDeliveryStressTests {
     #expect(worstMainWait.current < 5.0, "an unrelated main-queue block waited \(worstMainWait.current) s")
   }
 }
+
+/// What one `accept()` delivers on behalf of other producers, and how long it takes, when the other producers may
+/// not wait their turn: the main thread, and a thread that forwards from inside another delivery (`bind(to:)`).
+///
+/// Their sends are queued behind the emitter; the emitter delivers its own send, the sends its delivery causes and
+/// at most `SerialDelivery.foreignBatch` of the others', then leaves the rest to their producers (or to a drain on
+/// a background queue). Each producer records, around every `accept()`, how many other producers' elements were
+/// delivered on its thread meanwhile: that count is the deterministic form of the bound; the time is printed.
+@Suite("Foreign backlog under load", .timeLimit(.minutes(2)))
+struct ForeignBacklogStressTests {
+  /// Which producer each thread is, and how many other producers' elements each has delivered.
+  final class Ledger: @unchecked Sendable {
+    // `@unchecked Sendable`: `state` is a `LockedBox`.
+    let state = LockedBox((threads: [ObjectIdentifier: Int](), foreign: [Int](repeating: 0, count: 16)))
+
+    func register(_ producer: Int) { state.withLock { $0.threads[ObjectIdentifier(Thread.current)] = producer } }
+
+    /// Called by the observer: the element came from `producer`.
+    func delivered(from producer: Int) {
+      let thread = ObjectIdentifier(Thread.current)
+      state.withLock { state in
+        if let me = state.threads[thread], me != producer { state.foreign[me] += 1 }
+      }
+    }
+
+    func foreign(_ producer: Int) -> Int { state.withLock { $0.foreign[producer] } }
+  }
+
+  static let perProducer = 20_000
+
+  /// Every element of every producer, in order per producer.
+  final class Checker: @unchecked Sendable {
+    // `@unchecked Sendable`: `state` is a `LockedBox`.
+    let state: LockedBox<(last: [Int], outOfOrder: Bool, count: Int)>
+    let perProducer: Int
+    init(producers: Int, perProducer: Int) {
+      state = LockedBox((Array(repeating: -1, count: producers), false, 0))
+      self.perProducer = perProducer
+    }
+    func check(_ value: Int) {
+      state.withLock { state in
+        let producer = value / perProducer
+        if value <= state.last[producer] { state.outOfOrder = true }
+        state.last[producer] = value
+        state.count += 1
+      }
+    }
+  }
+
+  /// Runs a producer: registers its thread, sends its elements, returns the worst `accept()` in seconds and the
+  /// most other producers' elements one `accept()` delivered.
+  static func produce(_ producer: Int, ledger: Ledger, send: (Int) -> Void) -> (worst: Double, foreign: Int) {
+    ledger.register(producer)
+    var worst = 0.0
+    var mostForeign = 0
+    for index in 0..<perProducer {
+      let before = ledger.foreign(producer)
+      let start = now()
+      send(producer * perProducer + index)
+      worst = max(worst, now() - start)
+      mostForeign = max(mostForeign, ledger.foreign(producer) - before)
+    }
+    return (worst, mostForeign)
+  }
+
+  /// The main thread floods a relay that three background producers also send to: the main thread never waits, so
+  /// its sends queue; a background `accept()` must not deliver that backlog.
+  @Test @MainActor func mainThreadProducerDoesNotHoldABackgroundAccept() {
+    let relay = PublishRelay<Int>()
+    let ledger = Ledger()
+    let checker = Checker(producers: 4, perProducer: Self.perProducer)
+    let maxQueued = LockedBox(0)
+    let allDelivered = DispatchSemaphore(value: 0)
+    let core = relay.subject.core
+    let subscription = relay.subscribe(onNext: { value in
+      ledger.delivered(from: value / Self.perProducer)
+      maxQueued.withLock { $0 = max($0, core.state.withLock { $0.delivery.queuedCount }) }
+      checker.check(value)
+      if checker.state.current.count == 4 * Self.perProducer { allDelivered.signal() }
+    })
+    let background = LockedBox((worst: 0.0, foreign: 0))
+    let producersDone = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      _ = runOnThreads(3, timeout: 90) { thread in
+        let figures = Self.produce(thread + 1, ledger: ledger) { relay.accept($0) }
+        background.withLock { $0 = (max($0.worst, figures.worst), max($0.foreign, figures.foreign)) }
+      }
+      producersDone.signal()
+    }
+    let main = Self.produce(0, ledger: ledger) { relay.accept($0) }
+    #expect(producersDone.wait(timeout: .now() + 90) == .success, "the background producers finished")
+    #expect(allDelivered.wait(timeout: .now() + 30) == .success, "every element was delivered")
+    subscription.dispose()
+    print(
+      "stress: main thread + 3 producers into one PublishRelay: worst background accept()"
+        + " \(Int(background.current.worst * 1_000)) ms, most main-thread elements delivered by one background"
+        + " accept() \(background.current.foreign), most queued \(maxQueued.current), worst main accept()"
+        + " \(Int(main.worst * 1_000)) ms")
+    #expect(!checker.state.current.outOfOrder, "each producer's elements arrive in order")
+    #expect(
+      background.current.foreign <= SerialDelivery.foreignBatch,
+      "one background accept() delivered \(background.current.foreign) elements of other producers")
+  }
+
+  /// `a.bind(to: b)` fed by two threads while two other threads send into `b`: the forwarding threads send into `b`
+  /// from inside `a`'s delivery, so they never wait; a direct `accept()` on `b` must not deliver their backlog.
+  @Test func forwardingProducersDoNotHoldADirectAccept() {
+    let a = PublishRelay<Int>()
+    let b = PublishRelay<Int>()
+    let ledger = Ledger()
+    let checker = Checker(producers: 4, perProducer: Self.perProducer)
+    let maxQueued = LockedBox(0)
+    let allDelivered = DispatchSemaphore(value: 0)
+    let core = b.subject.core
+    let binding = a.bind(to: b)
+    let subscription = b.subscribe(onNext: { value in
+      ledger.delivered(from: value / Self.perProducer)
+      maxQueued.withLock { $0 = max($0, core.state.withLock { $0.delivery.queuedCount }) }
+      checker.check(value)
+      if checker.state.current.count == 4 * Self.perProducer { allDelivered.signal() }
+    })
+    let direct = LockedBox((worst: 0.0, foreign: 0))
+    let finished = runOnThreads(4, timeout: 90) { thread in
+      if thread < 2 {
+        _ = Self.produce(thread, ledger: ledger) { a.accept($0) }
+      } else {
+        let figures = Self.produce(thread, ledger: ledger) { b.accept($0) }
+        direct.withLock { $0 = (max($0.worst, figures.worst), max($0.foreign, figures.foreign)) }
+      }
+    }
+    #expect(finished, "the producers finished")
+    #expect(allDelivered.wait(timeout: .now() + 30) == .success, "every element was delivered")
+    binding.dispose()
+    subscription.dispose()
+    print(
+      "stress: 2 producers forwarding a.bind(to: b) + 2 producers into b: worst direct accept()"
+        + " \(Int(direct.current.worst * 1_000)) ms, most forwarded elements delivered by one direct accept()"
+        + " \(direct.current.foreign), most queued \(maxQueued.current)")
+    #expect(!checker.state.current.outOfOrder, "each producer's elements arrive in order")
+    #expect(
+      direct.current.foreign <= SerialDelivery.foreignBatch,
+      "one direct accept() delivered \(direct.current.foreign) forwarded elements")
+  }
+
+  /// Deterministic: an emitter holds the role (its observer blocks) while a forwarding thread queues 10,000 sends;
+  /// released, the emitter's `accept()` delivers at most one batch of them; the rest still arrive, in order,
+  /// without anybody sending again (a background drain delivers them).
+  @Test func heldEmitterDeliversOneBatchOfAQueuedBacklog() {
+    let a = PublishRelay<Int>()
+    let b = PublishRelay<Int>()
+    let backlog = 10_000
+    let holding = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let allDelivered = DispatchSemaphore(value: 0)
+    let received = LockedBox<[Int]>([])
+    let deliveredByEmitter = LockedBox(0)
+    // The thread itself, not its ObjectIdentifier: once the emitter's thread ends, a drain thread's `Thread` may
+    // reuse the address.
+    let emitterThread = LockedBox<Thread?>(nil)
+    let binding = a.bind(to: b)
+    let subscription = b.subscribe(onNext: { value in
+      if value == -1 {
+        holding.signal()
+        release.wait()
+      } else if emitterThread.current === Thread.current {
+        deliveredByEmitter.withLock { $0 += 1 }
+      }
+      let count = received.withLock { received in
+        received.append(value)
+        return received.count
+      }
+      if count == backlog + 1 { allDelivered.signal() }
+    })
+    let emitterDone = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      emitterThread.withLock { $0 = Thread.current }
+      b.accept(-1)
+      emitterDone.signal()
+    }
+    let finished = runOnThreads(1, timeout: 30) { _ in
+      #expect(holding.wait(timeout: .now() + 20) == .success)
+      // Forwarded from inside `a`'s delivery: queued behind the held emitter of `b`.
+      for value in 0..<backlog { a.accept(value) }
+      release.signal()
+    }
+    #expect(finished)
+    #expect(emitterDone.wait(timeout: .now() + 20) == .success, "the held accept() returned")
+    #expect(allDelivered.wait(timeout: .now() + 20) == .success, "the backlog was delivered")
+    binding.dispose()
+    subscription.dispose()
+    #expect(received.current == [-1] + Array(0..<backlog))
+    #expect(
+      deliveredByEmitter.current <= SerialDelivery.foreignBatch,
+      "the held accept() delivered \(deliveredByEmitter.current) forwarded elements")
+  }
+}

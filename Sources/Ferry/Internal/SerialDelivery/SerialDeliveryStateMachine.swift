@@ -11,6 +11,9 @@
 /// - a send that may wait (a producer on another thread, see ``send(_:mayWait:)``) is not queued: it registers a
 ///   waiter and gets the role handed to it, in arrival order, once the emitter has delivered everything queued. So
 ///   an emitter never delivers other threads' work, and the queue only holds re-entrant sends.
+/// - a delivery may be *parked* (``park()``): the role stays taken and the queue keeps its order, but nobody
+///   delivers until a send that may not wait adopts it (``SendAction/adopted``) or a drain resumes it
+///   (``resumeParked()``). Producers that may wait keep waiting; they are handed the role once the queue is empty.
 @usableFromInline
 struct SerialDeliveryStateMachine<Item> {
   @usableFromInline
@@ -35,6 +38,9 @@ struct SerialDeliveryStateMachine<Item> {
     case wait(SerialDeliveryWaiter)
     /// Closed: release the item outside the lock.
     case dropped(Item)
+    /// The delivery was parked: the caller takes the emitter role over and delivers the queue, which now ends with
+    /// its item (outside the lock, calling ``next()``).
+    case adopted
   }
 
   /// What the emitter does next.
@@ -51,6 +57,8 @@ struct SerialDeliveryStateMachine<Item> {
   @usableFromInline var state = State.idle
   @usableFromInline var queue = FIFOBuffer<Item>()
   @usableFromInline var waiters = FIFOBuffer<SerialDeliveryWaiter>()
+  /// Delivering, but nobody delivers now (see ``park()``).
+  @usableFromInline var parked = false
 
   @inlinable init() {}
 
@@ -78,13 +86,41 @@ struct SerialDeliveryStateMachine<Item> {
     return true
   }
 
+  /// Whether the delivery is parked: the role is taken, items are queued, nobody delivers.
+  @inlinable var isParked: Bool { parked }
+
+  /// The next item to hand out, left in the queue (the emitter decides whether to deliver it or park).
+  @inlinable var first: Item? { queue.first }
+
+  /// The number of queued items that satisfy `predicate`.
+  @inlinable func queuedCount(where predicate: (Item) -> Bool) -> Int { queue.count(where: predicate) }
+
+  /// The emitter stops delivering with items still queued: the role stays taken (nothing overtakes the queue) until
+  /// a send that may not wait adopts the delivery or ``resumeParked()`` resumes it.
+  @inlinable
+  mutating func park() {
+    guard case .delivering = state, !parked, !queue.isEmpty else {
+      preconditionFailure("Internal inconsistency: SerialDelivery.park without the role or with nothing queued")
+    }
+    parked = true
+  }
+
+  /// Takes over a parked delivery (the caller then calls ``next()``); returns `false` if it is not parked.
+  @inlinable
+  mutating func resumeParked() -> Bool {
+    guard parked else { return false }
+    parked = false
+    return true
+  }
+
   /// The number of producers waiting for the role.
   @inlinable var waitingCount: Int { waiters.count }
 
   /// Offers `item`: delivered now by the caller if nobody delivers; otherwise queued, or — when `mayWait` (the
-  /// caller is not inside any delivery, so blocking it cannot deadlock) — the caller waits for its turn.
+  /// caller is not inside any delivery, so blocking it cannot deadlock) — the caller waits for its turn. A send
+  /// that may not wait and finds the delivery parked adopts it when `mayAdopt` (it is queued last either way).
   @inlinable
-  mutating func send(_ item: Item, mayWait: Bool = false) -> SendAction {
+  mutating func send(_ item: Item, mayWait: Bool = false, mayAdopt: Bool = false) -> SendAction {
     switch state {
     case .idle:
       state = .delivering
@@ -96,6 +132,10 @@ struct SerialDeliveryStateMachine<Item> {
         return .wait(waiter)
       }
       queue.append(item)
+      if parked && mayAdopt {
+        parked = false
+        return .adopted
+      }
       return .queued
     case .closed:
       return .dropped(item)
@@ -156,6 +196,7 @@ struct SerialDeliveryStateMachine<Item> {
   /// not call this; it keeps the role and its next scheduled run continues here.
   @inlinable
   mutating func next() -> NextAction {
+    precondition(!parked, "Internal inconsistency: SerialDelivery.next on a parked delivery")
     switch state {
     case .delivering:
       if let next = queue.popFirst() { return .deliver(next) }

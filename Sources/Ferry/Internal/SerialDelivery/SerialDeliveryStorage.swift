@@ -19,7 +19,7 @@ struct SerialDeliveryStorage<Item>: Sendable {
       dropped = machine.enqueue(item)
       return false
     }
-    _ = dropped  // released here, outside the lock
+    withExtendedLifetime(dropped) {}  // released here, outside the lock
     return deliver
   }
 
@@ -27,7 +27,7 @@ struct SerialDeliveryStorage<Item>: Sendable {
   @inlinable
   func sendDeferred(_ item: Item) -> Bool {
     let (schedule, dropped) = state.withLock { $0.sendDeferred(item) }
-    _ = dropped
+    withExtendedLifetime(dropped) {}
     return schedule
   }
 
@@ -64,6 +64,6 @@ struct SerialDeliveryStorage<Item>: Sendable {
   @inlinable
   func close() {
     let dropped = state.withLock { $0.close() }
-    _ = dropped
+    withExtendedLifetime(dropped) {}
   }
 }
