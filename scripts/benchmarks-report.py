@@ -8,7 +8,7 @@
     scripts/benchmarks-report.py --runs 3             # run the suite 3 times; each figure is the median of the
                                                       # runs' p50s (a shared machine varies from run to run)
 
-Each case is shown beside its figure before issue 11 (`Benchmarks/Baselines/issue-11-before.json`, from the report
+Each case is shown beside its figure before the delivery-path round (`Benchmarks/Baselines/delivery-round-before.json`, from the report
 of 2026-11-21; `--before FILE` to use another baseline, `--before ''` for none).
 
 The samples come from package-benchmark's `histogramSamples` export: one raw figure per iteration (wall clock in
@@ -112,7 +112,7 @@ SECTIONS = [
     ]),
 ]
 
-# FerryStore targets (issue 10): (label, case, baseline, limit on the time ratio).
+# FerryStore targets: (label, case, baseline, limit on the time ratio).
 STORE_TARGETS = [
     ("sync send ≤ 3× a hand-written `@Observable` class", "Store.send.action", "Store.floor.observableClass", 3),
     ("sync send faster than the relay-based store", "Store.send.action", "Store.legacy.dispatchCommand", 1),
@@ -218,7 +218,7 @@ def fmt_ratio(value):
 
 
 def store_targets(results, add):
-    """FerryStore's targets (issue 10), as rows of the targets table."""
+    """FerryStore's targets, as rows of the targets table."""
     for label, case, base, limit in STORE_TARGETS:
         value = ratio(per_element(results, case, "wallClock"), per_element(results, base, "wallClock"))
         if value is None:
@@ -244,8 +244,8 @@ def before_cell(before, case):
     return "–" if ns is None else f"{fmt(ns)} / {fmt(mallocs, 3)}"
 
 
-def issue11_targets(results, add):
-    """Issue 11's targets that the suite can decide (the RxSwift ones are measured by hand: see the analysis)."""
+def delivery_round_targets(results, add):
+    """The delivery-path round's targets that the suite can decide (the RxSwift ones are measured by hand: see the analysis)."""
     def wall(case):
         return per_element(results, case, "wallClock")
 
@@ -294,7 +294,7 @@ def issue11_targets(results, add):
 
 
 def callgrind_table(before, add):
-    """Runs the instruction-count gate's cases (`--print`) and shows them beside the counts before issue 11."""
+    """Runs the instruction-count gate's cases (`--print`) and shows them beside the counts before the delivery-path round."""
     script = os.path.join(ROOT, "Benchmarks", "callgrind-check.sh")
     output = subprocess.run([script, "--print"], capture_output=True, text=True, check=False).stdout
     counts = dict(line.split("\t") for line in output.strip().split("\n") if "\t" in line)
@@ -306,7 +306,7 @@ def callgrind_table(before, add):
         "compares the same figures with `Benchmarks/Callgrind/thresholds.tsv`. Before: "
         + base.get("source", "no baseline") + ".")
     add("")
-    add("| case | instructions / element | before issue 11 | × before |")
+    add("| case | instructions / element | before the delivery-path round | × before |")
     add("|---|---:|---:|---:|")
     for name, value in counts.items():
         old = base.get("instructions", {}).get(name)
@@ -359,7 +359,8 @@ def report(results, started, elapsed, filter_regex, loads, before=None, callgrin
         + ". \"mallocs\" is the p50 malloc count of one iteration divided by "
         f"{ELEMENTS}: a constant per-iteration cost (creating a stream, a task) shows up as 0.001–0.02, one "
         "allocation per element as ≈ 1. Ratios: `× closure` and `× lock` divide by the floors of the same run; "
-        "`× peer` divides by the peer or floor named in the row. `before` is the same case before issue 11 (another "
+        "`× peer` divides by the peer or floor named in the row. `before` is the same case before the delivery-path round (the serial-delivery "
+        "engine and the hot paths specialised in the client, from main at 0beb880 on 2026-11-21; another "
         "run, on a quieter machine: compare the ratios, which are within one run, more than the nanoseconds); "
         "`× before` divides this run's figure by it. RxSwift is not in the package mirror, so it is not in this "
         "suite: the side-by-side measurement made by hand is in the analysis below.")
@@ -384,7 +385,7 @@ def report(results, started, elapsed, filter_regex, loads, before=None, callgrin
                 f"{fmt_ratio(ratio(time, before_value(before, case, 'ns')))} |")
         add("")
 
-    add("## Targets (issues 2, 3 and 10)")
+    add("## Targets: core, bridges, store")
     add("")
     add("| target | measured | verdict |")
     add("|---|---|---|")
@@ -421,13 +422,13 @@ def report(results, started, elapsed, filter_regex, loads, before=None, callgrin
             f"{verdict} |")
     store_targets(results, add)
     add("")
-    add("## Targets (issue 11)")
+    add("## Targets: the delivery-path round")
     add("")
     add("The targets the suite can decide; those relative to RxSwift are in the analysis below (measured by hand).")
     add("")
     add("| target | measured | verdict |")
     add("|---|---|---|")
-    issue11_targets(results, add)
+    delivery_round_targets(results, add)
     add("")
     if callgrind:
         callgrind_table(before, add)
@@ -477,7 +478,7 @@ def main():
     parser.add_argument("--input", help="directory with histogramSamples files of an earlier run (skips the run)")
     parser.add_argument("--keep", help="directory to keep the samples of this run in")
     parser.add_argument("--output", default=os.path.join(ROOT, "Docs", "Benchmarks.md"))
-    parser.add_argument("--before", default=os.path.join(ROOT, "Benchmarks", "Baselines", "issue-11-before.json"),
+    parser.add_argument("--before", default=os.path.join(ROOT, "Benchmarks", "Baselines", "delivery-round-before.json"),
                         help="JSON of the figures to compare with ('' for none)")
     parser.add_argument("--callgrind", action="store_true",
                         help="also run Benchmarks/callgrind-check.sh --print and show its table")
