@@ -3,6 +3,7 @@
 # and a lifetime mistake shows), each bounded in count and in time (every suite has a time limit and every
 # thread a deadline), printing its figures (the `stress:` lines) and failing when a bound breaks.
 #   bash scripts/stress-check.sh [scratch path] [extra swift test flags…]
+# The release test build it makes is also CI's release build: a compiler warning in it fails the check.
 # `.ci/run` runs it in release; the thread-sanitizer step runs the same suites (`stress_suites` below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +16,10 @@ trap 'rm -f "$log"' EXIT
 status=0
 swift test -c release --scratch-path "$scratch" --filter "$stress_suites" "$@" >"$log" 2>&1 || status=$?
 grep -E '^stress: ' "$log" || true
+if grep -E 'warning: ' "$log"; then
+  echo "stress-check: the release build has the warnings above" >&2
+  exit 1
+fi
 if [ "$status" -ne 0 ]; then
   cat "$log"
   echo "stress-check: a stress test failed or broke its bound (exit $status)" >&2
