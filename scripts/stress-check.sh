@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 scratch=${1:-.build-stress}
 shift || true
 # Keep in step with `.ci/run`, which skips these in the parallel sanitizer runs.
-stress_suites='SerialDeliveryStressTests|ForeignBacklogStressTests|MainQueueDeliveryStressTests|DeinitReentrancyUnderLoadTests|WorkPolicyLongDurationTests'
+stress_suites='SerialDeliveryStressTests|ForeignBacklogStressTests|MainThreadStressTests|DeinitReentrancyUnderLoadTests|WorkPolicyLongDurationTests'
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0

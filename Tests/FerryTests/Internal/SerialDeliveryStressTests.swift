@@ -148,10 +148,14 @@ struct SerialDeliveryStressTests {
   }
 }
 
-/// Main-queue delivery under load: other main-queue work runs within milliseconds.
-@Suite("Main-queue delivery under load", .timeLimit(.minutes(2)))
+/// The main thread under load: main-queue delivery lets other main-queue work run within milliseconds, and a
+/// producer on the main thread is not delivered for by a background `accept()`.
+///
+/// Serialized: the producer test holds the main thread while it sends, which would stall the other test's probe of
+/// the main queue for as long, and be measured as starvation.
+@Suite("Main thread under load", .serialized, .timeLimit(.minutes(2)))
 @MainActor
-struct MainQueueDeliveryStressTests {
+struct MainThreadStressTests {
   @Test func mainQueueWorkIsNotStarvedByObserveOnMain() async {
     let relay = PublishRelay<Int>()
     let producers = 8
@@ -217,6 +221,45 @@ struct MainQueueDeliveryStressTests {
       "\(mostBetweenProbes.current) elements were delivered ahead of an unrelated main-queue block")
     #expect(worstMainWait.current < 5.0, "an unrelated main-queue block waited \(worstMainWait.current) s")
   }
+
+  /// The main thread floods a relay that three background producers also send to: the main thread never waits, so
+  /// its sends queue; a background `accept()` must not deliver that backlog.
+  @Test func mainThreadProducerDoesNotHoldABackgroundAccept() {
+    let relay = PublishRelay<Int>()
+    let ledger = ForeignBacklogStressTests.Ledger()
+    let checker = ForeignBacklogStressTests.Checker(producers: 4, perProducer: ForeignBacklogStressTests.perProducer)
+    let maxQueued = LockedBox(0)
+    let allDelivered = DispatchSemaphore(value: 0)
+    let core = relay.subject.core
+    let subscription = relay.subscribe(onNext: { value in
+      ledger.delivered(from: value / ForeignBacklogStressTests.perProducer)
+      maxQueued.withLock { $0 = max($0, core.state.withLock { $0.delivery.queuedCount }) }
+      checker.check(value)
+      if checker.state.current.count == 4 * ForeignBacklogStressTests.perProducer { allDelivered.signal() }
+    })
+    let background = LockedBox((worst: 0.0, foreign: 0))
+    let producersDone = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      _ = runOnThreads(3, timeout: 90) { thread in
+        let figures = ForeignBacklogStressTests.produce(thread + 1, ledger: ledger) { relay.accept($0) }
+        background.withLock { $0 = (max($0.worst, figures.worst), max($0.foreign, figures.foreign)) }
+      }
+      producersDone.signal()
+    }
+    let main = ForeignBacklogStressTests.produce(0, ledger: ledger) { relay.accept($0) }
+    #expect(producersDone.wait(timeout: .now() + 90) == .success, "the background producers finished")
+    #expect(allDelivered.wait(timeout: .now() + 30) == .success, "every element was delivered")
+    subscription.dispose()
+    print(
+      "stress: main thread + 3 producers into one PublishRelay: worst background accept()"
+        + " \(Int(background.current.worst * 1_000)) ms, most main-thread elements delivered by one background"
+        + " accept() \(background.current.foreign), most queued \(maxQueued.current), worst main accept()"
+        + " \(Int(main.worst * 1_000)) ms")
+    #expect(!checker.state.current.outOfOrder, "each producer's elements arrive in order")
+    #expect(
+      background.current.foreign <= SerialDelivery.foreignBatch,
+      "one background accept() delivered \(background.current.foreign) elements of other producers")
+  }
 }
 
 /// What one `accept()` delivers on behalf of other producers, and how long it takes, when the other producers may
@@ -281,45 +324,6 @@ struct ForeignBacklogStressTests {
       mostForeign = max(mostForeign, ledger.foreign(producer) - before)
     }
     return (worst, mostForeign)
-  }
-
-  /// The main thread floods a relay that three background producers also send to: the main thread never waits, so
-  /// its sends queue; a background `accept()` must not deliver that backlog.
-  @Test @MainActor func mainThreadProducerDoesNotHoldABackgroundAccept() {
-    let relay = PublishRelay<Int>()
-    let ledger = Ledger()
-    let checker = Checker(producers: 4, perProducer: Self.perProducer)
-    let maxQueued = LockedBox(0)
-    let allDelivered = DispatchSemaphore(value: 0)
-    let core = relay.subject.core
-    let subscription = relay.subscribe(onNext: { value in
-      ledger.delivered(from: value / Self.perProducer)
-      maxQueued.withLock { $0 = max($0, core.state.withLock { $0.delivery.queuedCount }) }
-      checker.check(value)
-      if checker.state.current.count == 4 * Self.perProducer { allDelivered.signal() }
-    })
-    let background = LockedBox((worst: 0.0, foreign: 0))
-    let producersDone = DispatchSemaphore(value: 0)
-    Thread.detachNewThread {
-      _ = runOnThreads(3, timeout: 90) { thread in
-        let figures = Self.produce(thread + 1, ledger: ledger) { relay.accept($0) }
-        background.withLock { $0 = (max($0.worst, figures.worst), max($0.foreign, figures.foreign)) }
-      }
-      producersDone.signal()
-    }
-    let main = Self.produce(0, ledger: ledger) { relay.accept($0) }
-    #expect(producersDone.wait(timeout: .now() + 90) == .success, "the background producers finished")
-    #expect(allDelivered.wait(timeout: .now() + 30) == .success, "every element was delivered")
-    subscription.dispose()
-    print(
-      "stress: main thread + 3 producers into one PublishRelay: worst background accept()"
-        + " \(Int(background.current.worst * 1_000)) ms, most main-thread elements delivered by one background"
-        + " accept() \(background.current.foreign), most queued \(maxQueued.current), worst main accept()"
-        + " \(Int(main.worst * 1_000)) ms")
-    #expect(!checker.state.current.outOfOrder, "each producer's elements arrive in order")
-    #expect(
-      background.current.foreign <= SerialDelivery.foreignBatch,
-      "one background accept() delivered \(background.current.foreign) elements of other producers")
   }
 
   /// `a.bind(to: b)` fed by two threads while two other threads send into `b`: the forwarding threads send into `b`
