@@ -268,7 +268,8 @@ struct MainThreadStressTests {
 /// Their sends are queued behind the emitter; the emitter delivers its own send, the sends its delivery causes and
 /// at most `SerialDelivery.foreignBatch` of the others', then leaves the rest to their producers (or to a drain on
 /// a background queue). Each producer records, around every `accept()`, how many other producers' elements were
-/// delivered on its thread meanwhile: that count is the deterministic form of the bound; the time is printed.
+/// delivered on its thread meanwhile: that count is the deterministic form of the bound; the time is printed. The
+/// main-thread producer's test is in `MainThreadStressTests`, which has the main thread to itself.
 @Suite("Foreign backlog under load", .timeLimit(.minutes(2)))
 struct ForeignBacklogStressTests {
   /// Which producer each thread is, and how many other producers' elements each has delivered.
