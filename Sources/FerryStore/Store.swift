@@ -32,9 +32,8 @@ import Observation
 /// for those that differ. A deeper path (`store.address.city`) reads, and so tracks, its top-level field
 /// (`address`). Reading ``state`` whole tracks the whole state, as before: every commit notifies its readers. A
 /// field named like a member of the store (`state`, `feature`, `effect`, …) is reached through ``state``
-/// (`store.state.feature`). Past 16 fields read this way, fields share Observation keys: a reader may then be
-/// notified of another field's change too (never miss its own). A commit compares only the fields read since their
-/// last change: about 50 instructions per field, ten tracked fields adding a quarter to a ten-field state's send.
+/// (`store.state.feature`). Every field read this way has its own Observation key, however many there are. A commit
+/// compares only the fields read since their last change: about 50 instructions per field, ten tracked fields adding a quarter to a ten-field state's send.
 ///
 /// ```swift
 /// Text(store.title)           // re-rendered when `title` changes, not when another field does
@@ -474,7 +473,7 @@ extension Store {
   struct TrackedFields {
     /// The key path from the state, as first read (found again by identity: a key path literal is one object).
     @usableFromInline var keyPaths: [AnyKeyPath] = []
-    /// The key path Observation tracks the field by (see `token(forSlot:)`).
+    /// The key path Observation tracks the field by (see `token(forField:)`).
     @usableFromInline var tokens: [KeyPath<Store, Int>] = []
     /// What a commit reads of each field, in one trivial value (no reference counting in its loop).
     @usableFromInline var slots: [FieldSlot] = []
@@ -567,7 +566,7 @@ extension Store {
     if let index = trackedFields.keyPaths.firstIndex(of: keyPath) { return index }
     let index = trackedFields.keyPaths.count
     trackedFields.keyPaths.append(keyPath)
-    trackedFields.tokens.append(Self.token(forSlot: index % 16))
+    trackedFields.tokens.append(Self.token(forField: index))
     trackedFields.slots.append(FieldSlot())
     trackedFields.equal.append(nil)
     trackedFields.changed.append({ _, _ in true })
@@ -643,11 +642,11 @@ extension Store {
     }
   }
 
-  /// The key paths Observation tracks fields by: properties, whose key paths hash cheaply (Observation hashes the
-  /// key path at every access and change). Field `i` uses slot `i % 16`: two fields sharing a slot notify each
-  /// other's readers too (a reader is notified needlessly, never missed).
-  static func token(forSlot slot: Int) -> KeyPath<Store, Int> {
-    switch slot {
+  /// The key path Observation tracks field `index` by, one per field. The first 16 are properties, whose key paths
+  /// hash cheaply (Observation hashes the key path at every access and change); past them, a subscript key path
+  /// that carries the index (hashing it also hashes the argument, about twice the cost).
+  static func token(forField index: Int) -> KeyPath<Store, Int> {
+    switch index {
     case 0: \Store.fieldToken0
     case 1: \Store.fieldToken1
     case 2: \Store.fieldToken2
@@ -663,41 +662,45 @@ extension Store {
     case 12: \Store.fieldToken12
     case 13: \Store.fieldToken13
     case 14: \Store.fieldToken14
-    default: \Store.fieldToken15
+    case 15: \Store.fieldToken15
+    default: \Store.[fieldToken: index]
     }
   }
 
-  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  /// A tracked field's Observation key past the first 16 (`token(forField:)`); never read for its value.
+  nonisolated subscript(fieldToken index: Int) -> Int { index }
+
+  /// A tracked field's Observation key (`token(forField:)`); never read for its value.
   nonisolated var fieldToken0: Int { 0 }
-  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  /// A tracked field's Observation key (`token(forField:)`); never read for its value.
   nonisolated var fieldToken1: Int { 1 }
-  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  /// A tracked field's Observation key (`token(forField:)`); never read for its value.
   nonisolated var fieldToken2: Int { 2 }
-  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  /// A tracked field's Observation key (`token(forField:)`); never read for its value.
   nonisolated var fieldToken3: Int { 3 }
-  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  /// A tracked field's Observation key (`token(forField:)`); never read for its value.
   nonisolated var fieldToken4: Int { 4 }
-  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  /// A tracked field's Observation key (`token(forField:)`); never read for its value.
   nonisolated var fieldToken5: Int { 5 }
-  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  /// A tracked field's Observation key (`token(forField:)`); never read for its value.
   nonisolated var fieldToken6: Int { 6 }
-  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  /// A tracked field's Observation key (`token(forField:)`); never read for its value.
   nonisolated var fieldToken7: Int { 7 }
-  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  /// A tracked field's Observation key (`token(forField:)`); never read for its value.
   nonisolated var fieldToken8: Int { 8 }
-  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  /// A tracked field's Observation key (`token(forField:)`); never read for its value.
   nonisolated var fieldToken9: Int { 9 }
-  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  /// A tracked field's Observation key (`token(forField:)`); never read for its value.
   nonisolated var fieldToken10: Int { 10 }
-  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  /// A tracked field's Observation key (`token(forField:)`); never read for its value.
   nonisolated var fieldToken11: Int { 11 }
-  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  /// A tracked field's Observation key (`token(forField:)`); never read for its value.
   nonisolated var fieldToken12: Int { 12 }
-  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  /// A tracked field's Observation key (`token(forField:)`); never read for its value.
   nonisolated var fieldToken13: Int { 13 }
-  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  /// A tracked field's Observation key (`token(forField:)`); never read for its value.
   nonisolated var fieldToken14: Int { 14 }
-  /// A tracked field's Observation key (`token(forSlot:)`); never read for its value.
+  /// A tracked field's Observation key (`token(forField:)`); never read for its value.
   nonisolated var fieldToken15: Int { 15 }
 }
 

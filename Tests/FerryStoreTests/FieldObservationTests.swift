@@ -236,3 +236,63 @@ struct StoreFieldAccessorsTests {
     #expect(seen == ["taro", "taro", "from a subscriber"])
   }
 }
+
+/// A state with more fields than the store has property-backed Observation keys (16), read field by field.
+struct WideFeature: StoreFeature {
+  struct State: Equatable, Sendable {
+    var f0 = 0, f1 = 0, f2 = 0, f3 = 0, f4 = 0, f5 = 0, f6 = 0, f7 = 0, f8 = 0, f9 = 0
+    var f10 = 0, f11 = 0, f12 = 0, f13 = 0, f14 = 0, f15 = 0, f16 = 0, f17 = 0, f18 = 0, f19 = 0
+
+    static func field(_ index: Int) -> WritableKeyPath<State, Int> {
+      [
+        \.f0, \.f1, \.f2, \.f3, \.f4, \.f5, \.f6, \.f7, \.f8, \.f9,
+        \.f10, \.f11, \.f12, \.f13, \.f14, \.f15, \.f16, \.f17, \.f18, \.f19,
+      ][index]
+    }
+  }
+
+  enum Command: Sendable {
+    /// Adds one to field `index`.
+    case bump(Int)
+  }
+
+  typealias Action = Command
+  typealias Effect = Never
+
+  static func transform(_ state: State, action: Action) -> State {
+    var state = state
+    switch action {
+    case .bump(let index): state[keyPath: State.field(index)] += 1
+    }
+    return state
+  }
+
+  func handle(_ command: Command, in context: StoreContext<Self>) {
+    context.dispatchAction(command)
+  }
+}
+
+/// Past 16 tracked fields every field still has its own Observation key: a change notifies its readers alone.
+@MainActor
+@Suite("Store: Observation per field, many fields")
+struct WideFieldObservationTests {
+  @Test func everyOneOfTwentyFieldsNotifiesOnlyItsOwnReaders() {
+    let store = Store(initialState: WideFeature.State(), feature: WideFeature())
+    for changed in 0..<20 {
+      // Read in order, so field `i` is tracked `i`-th: fields 16…19 come after the 16 property-backed keys.
+      let readers = (0..<20).map { index in
+        let changes = Counter()
+        withObservationTracking {
+          _ = store[dynamicMember: WideFeature.State.field(index)]
+        } onChange: {
+          changes.increment()
+        }
+        return changes
+      }
+      store.send(.bump(changed))
+      let notified = readers.indices.filter { readers[$0].value > 0 }
+      #expect(notified == [changed], "bumping field \(changed) notified the readers of fields \(notified)")
+      #expect(store[dynamicMember: WideFeature.State.field(changed)] == 1)
+    }
+  }
+}
