@@ -25,7 +25,9 @@ strip --strip-debug -o "$stripped" "$binary"
 
 N=1000
 instructions() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$stripped" "$1" "$2" 2>&1 | awk '/Collected/ { print $4 }'
+  # Standard input from /dev/null: the loop below reads the thresholds from its own.
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$stripped" "$1" "$2" </dev/null 2>&1 \
+    | awk '/Collected/ { print $4 }'
 }
 
 status=0
