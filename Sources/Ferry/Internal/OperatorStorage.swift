@@ -40,13 +40,13 @@ enum OperatorEmission<Output> {
 ///
 /// Its methods are `@inlinable` and the handlers that call them are built in the operators' inlinable entry points,
 /// so the whole element path is specialised in the client; only the ready `Event` crosses into the observer's
-/// generic code, through ``SerializingDownstream``.
+/// generic code, through ``CoreDownstream``.
 ///
 /// `@unchecked Sendable`: `machine` (like ``SerializingCore``'s state) is guarded by `lock`; `resources` is
 /// immutable and itself thread-safe.
 @usableFromInline
 final class OperatorStorage<Machine: OperatorStateMachine>: SerializingCore<Event<Machine.Output>, Machine.Output>,
-  SerializingCoreClosing, @unchecked Sendable
+  ClosableCore, @unchecked Sendable
 {
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
   @usableFromInline @exclusivity(unchecked) final var machine: Machine
@@ -54,7 +54,7 @@ final class OperatorStorage<Machine: OperatorStateMachine>: SerializingCore<Even
   @usableFromInline final let resources: (any Disposable)?
 
   @usableFromInline
-  init(_ machine: Machine, downstream: any SerializingDownstream<Machine.Output>, resources: (any Disposable)? = nil) {
+  init(_ machine: Machine, downstream: any CoreDownstream<Machine.Output>, resources: (any Disposable)? = nil) {
     self.machine = machine
     self.resources = resources
     super.init(downstream: downstream)

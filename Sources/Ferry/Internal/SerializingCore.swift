@@ -12,7 +12,7 @@
 /// lookup per element (about 330 instructions each). This class does not depend on the downstream observer's type,
 /// so subclasses' inlinable methods — called from event handlers built in the operators' inlinable entry points —
 /// are specialised in the client; only a ready `Event` crosses into generic code, by address, through
-/// ``SerializingDownstream``.
+/// ``CoreDownstream``.
 ///
 /// The protocol: decide under `lock`; ``emit(_:deliver:)`` then delivers after it, one item at a time, by the thread
 /// that took the emitter role of ``SerialDeliveryStateMachine`` (others, and re-entrant sends, queue behind it);
@@ -30,9 +30,9 @@ class SerializingCore<Item, Result>: @unchecked Sendable {
   /// Disposed: nothing more is stored or delivered.
   @usableFromInline @exclusivity(unchecked) final var closed = false
   /// The sink; it holds this object only weakly, the sources' observers keep both alive.
-  @usableFromInline final let downstream: any SerializingDownstream<Result>
+  @usableFromInline final let downstream: any CoreDownstream<Result>
 
-  init(downstream: any SerializingDownstream<Result>) {
+  init(downstream: any CoreDownstream<Result>) {
     lock = .allocate(capacity: 1)
     PlatformLock.initialize(lock)
     self.downstream = downstream
@@ -123,7 +123,7 @@ class SerializingCore<Item, Result>: @unchecked Sendable {
 /// The downstream side of a ``SerializingCore``: the observer-generic sink, which forwards a ready event by address
 /// (so that generic code needs no metadata of `Event<Result>`).
 @usableFromInline
-protocol SerializingDownstream<Result>: AnyObject, Sendable {
+protocol CoreDownstream<Result>: AnyObject, Sendable {
   associatedtype Result
 
   /// Forwards `event`, a `.next`, unless disposed.

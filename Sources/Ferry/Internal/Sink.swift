@@ -99,7 +99,7 @@ class Sink<Observer: ObserverType>: UpstreamDisposer, DownstreamDisposalQuery, @
   /// Acts on what an event step decided for `event` (the upstream event, of the downstream element type).
   @inline(__always) final func apply(_ step: EventStep, to event: Event<Observer.Element>) {
     switch step {
-    case .handled: break
+    case .consumed: break
     case .forwardNext: forwardNextEvent(event)
     case .error(let error): forwardError(error)
     case .completed: forwardCompleted()
@@ -109,7 +109,7 @@ class Sink<Observer: ObserverType>: UpstreamDisposer, DownstreamDisposalQuery, @
   /// Acts on a terminal step (an operator whose step delivers its own `.next` events).
   @inline(__always) final func apply(_ step: EventStep) {
     switch step {
-    case .handled: break
+    case .consumed: break
     case .forwardNext: assertionFailure("Internal inconsistency: a step without an event to forward")
     case .error(let error): forwardError(error)
     case .completed: forwardCompleted()
@@ -148,4 +148,12 @@ class Sink<Observer: ObserverType>: UpstreamDisposer, DownstreamDisposalQuery, @
 protocol DownstreamDisposalQuery {
   /// Whether this observer, or one below it, has been disposed or has stopped.
   var isDownstreamDisposed: Bool { get }
+}
+
+/// The observer of a sink's second subscription (the fallback of `catch(_:)` or `ifEmpty(switchTo:)`): forwards its
+/// events to the sink, which enforces the grammar and disposal.
+struct SinkForwarder<Observer: ObserverType>: ObserverType {
+  let sink: Sink<Observer>
+
+  func on(_ event: Event<Observer.Element>) { sink.forward(event) }
 }

@@ -3,7 +3,7 @@
 /// owns the subscription's state.
 ///
 /// The step receives each upstream event and the state (`inout`), delivers what it emits through its third
-/// argument, and returns what is left to do (`.handled`, or a stop event). It never returns `.forwardNext`: the
+/// argument, and returns what is left to do (`.consumed`, or a stop event). It never returns `.forwardNext`: the
 /// sink does not know that the upstream and downstream element types agree; a step that passes an element on
 /// delivers the upstream event itself.
 @usableFromInline

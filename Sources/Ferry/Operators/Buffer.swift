@@ -22,7 +22,7 @@ extension ObservableType {
 /// `@unchecked Sendable`: `buffer`, `windowID` and `stopped` are guarded by `lock`; `timer` is a thread-safe
 /// `SerialDisposable`; the rest is immutable.
 @usableFromInline
-final class BufferCore<Element>: SerializingCore<Event<[Element]>, [Element]>, SerializingCoreClosing,
+final class BufferCore<Element>: SerializingCore<Event<[Element]>, [Element]>, ClosableCore,
   @unchecked Sendable
 {
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
@@ -38,7 +38,7 @@ final class BufferCore<Element>: SerializingCore<Event<[Element]>, [Element]>, S
 
   @usableFromInline
   init(
-    downstream: any SerializingDownstream<[Element]>, timeSpan: RxTimeInterval, count: Int,
+    downstream: any CoreDownstream<[Element]>, timeSpan: RxTimeInterval, count: Int,
     scheduler: any SchedulerType
   ) {
     self.timeSpan = timeSpan
@@ -50,7 +50,7 @@ final class BufferCore<Element>: SerializingCore<Event<[Element]>, [Element]>, S
   @inlinable
   static func makeRun(
     source: Observable<Element>, timeSpan: RxTimeInterval, count: Int, scheduler: any SchedulerType
-  ) -> @Sendable (any SerializingCoreHost<[Element]>) -> Void {
+  ) -> @Sendable (any CoreSubscription<[Element]>) -> Void {
     { host in
       let core = BufferCore(downstream: host, timeSpan: timeSpan, count: count, scheduler: scheduler)
       host.attach(core)

@@ -73,7 +73,7 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @un
     #endif
     switch step(event) {
     case .forwardNext: forwardNextEvent(event)
-    case .handled: break
+    case .consumed: break
     case .completed: forwardCompleted()
     case .error(let error): recover(from: error)
     }
@@ -91,15 +91,8 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @un
       forwardError(error)
       return
     }
-    fallback.disposable = next.subscribe(CatchFallbackObserver(sink: self))
+    fallback.disposable = next.subscribe(SinkForwarder(sink: self))
   }
 
   override func disposeResources() { fallback.dispose() }
-}
-
-/// Forwards the events of the fallback observable of `catch(_:)` to its sink.
-struct CatchFallbackObserver<Observer: ObserverType>: ObserverType {
-  let sink: CatchSink<Observer>
-
-  func on(_ event: Event<Observer.Element>) { sink.forward(event) }
 }

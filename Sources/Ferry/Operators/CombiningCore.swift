@@ -6,7 +6,7 @@
 /// `@unchecked Sendable`: `storage` and `progress` are guarded by `lock`; `combine` and `empty` are immutable.
 @usableFromInline
 final class CombiningCore<Storage, Progress: CombiningProgress, Values, Result>:
-  SerializingCore<CombineItem<Values>, Result>, SerializingCoreClosing, @unchecked Sendable
+  SerializingCore<CombineItem<Values>, Result>, ClosableCore, @unchecked Sendable
 {
   @usableFromInline typealias Item = CombineItem<Values>
 
@@ -19,7 +19,7 @@ final class CombiningCore<Storage, Progress: CombiningProgress, Values, Result>:
 
   init(
     storage: Storage, progress: Progress, combine: @escaping @Sendable (Values) throws -> Result,
-    downstream: any SerializingDownstream<Result>
+    downstream: any CoreDownstream<Result>
   ) {
     self.storage = storage
     empty = storage

@@ -9,7 +9,7 @@ extension ObservableType {
       switch event {
       case .next(let element):
         do {
-          return try predicate(element) ? .forwardNext : .handled
+          return try predicate(element) ? .forwardNext : .consumed
         } catch {
           return .error(error)
         }

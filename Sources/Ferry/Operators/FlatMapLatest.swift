@@ -45,7 +45,7 @@ final class SwitchObservable<Result>: Observable<Result>, @unchecked Sendable {
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Result {
-    let sink = SerializingCoreSink(observer: observer)
+    let sink = CoreSubscriptionSink(observer: observer)
     let core = SwitchCore(downstream: sink)
     sink.attach(core)
     sink.setUpstream(subscribeOuter(core))
@@ -90,11 +90,11 @@ struct SwitchInnerObserver<Element>: ObserverType {
 ///
 /// `@unchecked Sendable`: `state` is guarded by `lock`.
 @usableFromInline
-final class SwitchCore<Result>: SerializingCore<Event<Result>, Result>, SerializingCoreClosing, @unchecked Sendable {
+final class SwitchCore<Result>: SerializingCore<Event<Result>, Result>, ClosableCore, @unchecked Sendable {
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
   @usableFromInline @exclusivity(unchecked) final var state = SwitchState()
 
-  override init(downstream: any SerializingDownstream<Result>) { super.init(downstream: downstream) }
+  override init(downstream: any CoreDownstream<Result>) { super.init(downstream: downstream) }
 
   /// The outer sequence emitted `element`: switches to `selector(element)`.
   @inlinable

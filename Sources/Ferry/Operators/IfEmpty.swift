@@ -61,19 +61,10 @@ final class IfEmptySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @
       if hasElement {
         forwardCompleted()
       } else if !isDisposed {
-        inner.setDisposable(fallback.subscribe(IfEmptyInnerObserver(sink: self)))
+        inner.setDisposable(fallback.subscribe(SinkForwarder(sink: self)))
       }
     }
   }
 
   override func disposeResources() { inner.dispose() }
-}
-
-/// Forwards the events of the fallback subscription to the sink (which enforces the grammar and disposal).
-///
-/// `Sendable`: `Sink` is `@unchecked Sendable` (see `UpstreamDisposer`).
-struct IfEmptyInnerObserver<Observer: ObserverType>: ObserverType {
-  let sink: Sink<Observer>
-
-  func on(_ event: Event<Observer.Element>) { sink.forward(event) }
 }

@@ -10,7 +10,7 @@ extension ObservableType {
       case .next(let element):
         do {
           deliver(.next(try transform(element)))
-          return .handled
+          return .consumed
         } catch {
           return .error(error)
         }

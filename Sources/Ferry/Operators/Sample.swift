@@ -27,7 +27,7 @@ struct SampleDefault<Element>: @unchecked Sendable {
 ///
 /// `@unchecked Sendable`: `element`, `sourceDone` and `stopped` are guarded by `lock`.
 @usableFromInline
-final class SampleCore<Element>: SerializingCore<Event<Element>, Element>, SerializingCoreClosing,
+final class SampleCore<Element>: SerializingCore<Event<Element>, Element>, ClosableCore,
   @unchecked Sendable
 {
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
@@ -39,7 +39,7 @@ final class SampleCore<Element>: SerializingCore<Event<Element>, Element>, Seria
   @usableFromInline final let defaultValue: Element?
 
   @usableFromInline
-  init(downstream: any SerializingDownstream<Element>, defaultValue: Element?) {
+  init(downstream: any CoreDownstream<Element>, defaultValue: Element?) {
     self.defaultValue = defaultValue
     super.init(downstream: downstream)
   }
@@ -48,7 +48,7 @@ final class SampleCore<Element>: SerializingCore<Event<Element>, Element>, Seria
   @inlinable
   static func makeRun<SamplerElement>(
     source: Observable<Element>, sampler: Observable<SamplerElement>, defaultValue: SampleDefault<Element>
-  ) -> @Sendable (any SerializingCoreHost<Element>) -> Void {
+  ) -> @Sendable (any CoreSubscription<Element>) -> Void {
     { host in
       let core = SampleCore(downstream: host, defaultValue: defaultValue.value)
       host.attach(core)

@@ -39,7 +39,7 @@ extension ObservableType {
 /// `@unchecked Sendable`: `id` and `hasSwitched` are guarded by `lock`; `timer` and `subscription` are thread-safe
 /// `SerialDisposable`s; the rest is immutable.
 @usableFromInline
-final class TimeoutCore<Element>: SerializingCore<Event<Element>, Element>, SerializingCoreClosing,
+final class TimeoutCore<Element>: SerializingCore<Event<Element>, Element>, ClosableCore,
   @unchecked Sendable
 {
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
@@ -56,7 +56,7 @@ final class TimeoutCore<Element>: SerializingCore<Event<Element>, Element>, Seri
 
   @usableFromInline
   init(
-    downstream: any SerializingDownstream<Element>, dueTime: RxTimeInterval, other: Observable<Element>,
+    downstream: any CoreDownstream<Element>, dueTime: RxTimeInterval, other: Observable<Element>,
     scheduler: any SchedulerType
   ) {
     self.dueTime = dueTime
@@ -68,7 +68,7 @@ final class TimeoutCore<Element>: SerializingCore<Event<Element>, Element>, Seri
   @inlinable
   static func makeRun(
     source: Observable<Element>, dueTime: RxTimeInterval, other: Observable<Element>, scheduler: any SchedulerType
-  ) -> @Sendable (any SerializingCoreHost<Element>) -> Void {
+  ) -> @Sendable (any CoreSubscription<Element>) -> Void {
     { host in
       let core = TimeoutCore(downstream: host, dueTime: dueTime, other: other, scheduler: scheduler)
       host.attach(core)

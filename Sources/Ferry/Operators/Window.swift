@@ -37,7 +37,7 @@ enum WindowItem<Element> {
 /// `@unchecked Sendable`: `subject`, `count`, `windowID` and `stopped` are guarded by `lock`; `timer` is a
 /// thread-safe `SerialDisposable`; the rest is immutable.
 @usableFromInline
-final class WindowCore<Element>: SerializingCore<WindowItem<Element>, Observable<Element>>, SerializingCoreClosing,
+final class WindowCore<Element>: SerializingCore<WindowItem<Element>, Observable<Element>>, ClosableCore,
   @unchecked Sendable
 {
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
@@ -56,7 +56,7 @@ final class WindowCore<Element>: SerializingCore<WindowItem<Element>, Observable
 
   @usableFromInline
   init(
-    downstream: any SerializingDownstream<Observable<Element>>, timeSpan: RxTimeInterval, count: Int,
+    downstream: any CoreDownstream<Observable<Element>>, timeSpan: RxTimeInterval, count: Int,
     scheduler: any SchedulerType
   ) {
     self.timeSpan = timeSpan
@@ -69,7 +69,7 @@ final class WindowCore<Element>: SerializingCore<WindowItem<Element>, Observable
   @inlinable
   static func makeRun(
     source: Observable<Element>, timeSpan: RxTimeInterval, count: Int, scheduler: any SchedulerType
-  ) -> @Sendable (any SerializingCoreHost<Observable<Element>>) -> Void {
+  ) -> @Sendable (any CoreSubscription<Observable<Element>>) -> Void {
     { host in
       let core = WindowCore(downstream: host, timeSpan: timeSpan, count: count, scheduler: scheduler)
       host.attach(core)

@@ -29,7 +29,7 @@ final class GroupByObservable<Key: Hashable, Element>: Observable<GroupedObserva
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == GroupedObservable<Key, Element> {
-    let sink = SerializingCoreSink(observer: observer)
+    let sink = CoreSubscriptionSink(observer: observer)
     // The source's subscription ends when it terminates, or once the subscription and every group subscription
     // are disposed. The storage is not attached to the sink: disposing the subscription must not close the groups,
     // which keep receiving.
