@@ -41,13 +41,12 @@ enum OperatorEmission<Output> {
 /// Its methods are `@inlinable` and the handlers that call them are built in the operators' inlinable entry points,
 /// so the whole element path is specialised in the client; only the ready `Event` crosses into the observer's
 /// generic code, through ``CoreDownstream``.
-///
-/// `@unchecked Sendable`: `machine` (like ``SerializingCore``'s state) is guarded by `lock`; `resources` is
-/// immutable and itself thread-safe.
 @usableFromInline
 final class OperatorStorage<Machine: OperatorStateMachine>: SerializingCore<Event<Machine.Output>, Machine.Output>,
   ClosableCore, @unchecked Sendable
 {
+  // @unchecked Sendable: `machine` (like ``SerializingCore``'s state) is guarded by `lock`; `resources` is immutable
+  // and itself thread-safe.
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
   @usableFromInline @exclusivity(unchecked) final var machine: Machine
   /// Disposed, after the lock, when the subscription is: the operator's timer, its other sources' subscriptions.

@@ -17,11 +17,10 @@
 /// The protocol: decide under `lock`; ``emit(_:deliver:)`` then delivers after it, one item at a time, by the thread
 /// that took the emitter role of ``SerialDeliveryStateMachine`` (others, and re-entrant sends, queue behind it);
 /// what is replaced or dropped is released after the lock.
-///
-/// `@unchecked Sendable`: `delivery`, `closed` and subclasses' state are guarded by `lock`; deliveries are
-/// serialised by the emitter role kept under it.
 @usableFromInline
 class SerializingCore<Item, Result>: @unchecked Sendable {
+  // @unchecked Sendable: `delivery`, `closed` and subclasses' state are guarded by `lock`; deliveries are serialised by
+  // the emitter role kept under it.
   // The lock first, so that its offset does not depend on the generic parameters. The state is
   // `@exclusivity(unchecked)`: `lock` already makes every access exclusive, and the dynamic check costs about 500
   // instructions per element (callgrind).

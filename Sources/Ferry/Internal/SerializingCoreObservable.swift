@@ -6,7 +6,7 @@
 /// ``CoreSubscriptionSink``.
 @usableFromInline
 final class SerializingCoreObservable<Result>: Observable<Result>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let run: @Sendable (any CoreSubscription<Result>) -> Void
 
   /// `run(host)` creates the core with `host` as its downstream, attaches it, and subscribes the sources (setting
@@ -54,9 +54,8 @@ protocol ClosableCore: AnyObject, Sendable {
 /// The one downstream host of the core-based operators (``SerializingCoreObservable``, `flatMapLatest`,
 /// `combineLatest`, `zip`): the observer-generic end of the subscription, which forwards what its core delivers and
 /// closes the core on disposal.
-///
-/// `@unchecked Sendable`: `core` is written once in `run`, before any source can reach the sink.
 final class CoreSubscriptionSink<Observer: ObserverType>: Sink<Observer>, CoreSubscription, @unchecked Sendable {
+  // @unchecked Sendable: `core` is written once in `run`, before any source can reach the sink.
   typealias Result = Observer.Element
 
   /// Weak: the core holds the sink (the sources' observers hold the core), not the other way round.

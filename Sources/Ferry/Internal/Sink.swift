@@ -6,13 +6,12 @@
 /// - `disposeResources()` runs exactly once, after the upstream is disposed, and references are released so
 ///   that a disposed subscription keeps nothing alive.
 ///
-/// `@unchecked Sendable`: `upstream` is written once before the `upstreamSet` bit is published with an
-/// acquire-release fetch-or, and afterwards read and cleared only by the single caller that wins the `disposed`
-/// bit while observing `upstreamSet`; if `dispose()` wins first, only `setUpstream` touches it.
-///
 /// `@usableFromInline` (with `setUpstream`, `dispose` and `isDisposed`) for the inlinable `subscribe(onNext:…)`.
 @usableFromInline
 class UpstreamDisposer: Cancelable, @unchecked Sendable {
+  // @unchecked Sendable: `upstream` is written once before the `upstreamSet` bit is published with an acquire-release
+  // fetch-or, and afterwards read and cleared only by the single caller that wins the `disposed` bit while observing
+  // `upstreamSet`; if `dispose()` wins first, only `setUpstream` touches it.
   private final let state = AtomicWord.make()
   /// No run-time exclusivity check: the atomic `state` word orders every access (see the type's documentation).
   @exclusivity(unchecked) private final var upstream: (any Disposable)?
@@ -67,11 +66,10 @@ class UpstreamDisposer: Cancelable, @unchecked Sendable {
 ///
 /// On top of ``UpstreamDisposer``: `forward` delivers nothing once the sink is disposed, and exactly one stop
 /// event is forwarded, after which the upstream subscription is disposed.
-///
-/// `@unchecked Sendable`: ``UpstreamDisposer``'s state is published through its atomic word; `observer` is
-/// immutable and only called through `forward`, which the Rx grammar serialises (subclasses that receive from several
-/// sources serialise themselves).
 class Sink<Observer: ObserverType>: UpstreamDisposer, DownstreamDisposalQuery, @unchecked Sendable {
+  // @unchecked Sendable: ``UpstreamDisposer``'s state is published through its atomic word; `observer` is immutable and
+  // only called through `forward`, which the Rx grammar serialises (subclasses that receive from several sources
+  // serialise themselves).
   final let observer: Observer
 
   init(observer: Observer) {

@@ -18,13 +18,12 @@ extension ObservableType {
 /// The observer-independent half of a `buffer(timeSpan:count:scheduler:)` subscription: the current array behind the
 /// lock of its ``SerializingCore``, and the timer that closes it. Its inlinable methods run specialised in the
 /// client, called from the handlers ``makeRun(source:timeSpan:count:scheduler:)`` builds.
-///
-/// `@unchecked Sendable`: `buffer`, `windowID` and `stopped` are guarded by `lock`; `timer` is a thread-safe
-/// `SerialDisposable`; the rest is immutable.
 @usableFromInline
 final class BufferCore<Element>: SerializingCore<Event<[Element]>, [Element]>, ClosableCore,
   @unchecked Sendable
 {
+  // @unchecked Sendable: `buffer`, `windowID` and `stopped` are guarded by `lock`; `timer` is a thread-safe
+  // `SerialDisposable`; the rest is immutable.
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
   @usableFromInline @exclusivity(unchecked) final var buffer: [Element] = []
   /// Identifies the current buffer; a timer only closes the buffer it was started for.

@@ -22,7 +22,7 @@ extension ObservableType {
 
 @usableFromInline
 final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let source: Observable<Element>
   let step: @Sendable (Event<Element>) -> EventStep
   let handler: @Sendable (any Swift.Error) throws -> Observable<Element>
@@ -46,8 +46,8 @@ final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {
 }
 
 final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: only immutable state; `handler` runs from `on(_:)` (serialised by the grammar);
-  // `fallback` is a thread-safe `SerialDisposable`.
+  // @unchecked Sendable: only immutable state; `handler` runs from `on(_:)` (serialised by the grammar); `fallback` is
+  // a thread-safe `SerialDisposable`.
   #if DEBUG
   let synchronization = SynchronizationChecker("catch(_:) / catchAndReturn(_:)")
   #endif

@@ -7,7 +7,7 @@
 final class CombiningObservable<Storage, Progress: CombiningProgress, Values, Result>: Observable<Result>,
   @unchecked Sendable
 {
-  // `@unchecked Sendable`: immutable configuration only (`initial` and `progress` are templates).
+  // @unchecked Sendable: immutable configuration only (`initial` and `progress` are templates).
   let initial: Storage
   let progress: Progress
   let sources: [CombiningSource<Storage, Progress, Values, Result>]

@@ -19,11 +19,10 @@ extension ObservableType {
 /// The observer-independent half of a `delay` subscription: the events waiting for their due date behind the lock
 /// of its ``SerializingCore``, and the timer of the first one. Its inlinable methods run specialised in the client,
 /// called from the handlers ``makeRun(source:dueTime:scheduler:)`` builds.
-///
-/// `@unchecked Sendable`: `queue`, `isTimerActive` and `stopped` are guarded by `lock`; `timer` and
-/// `sourceSubscription` are thread-safe; the rest is immutable.
 @usableFromInline
 final class DelayCore<Element>: SerializingCore<Event<Element>, Element>, ClosableCore, @unchecked Sendable {
+  // @unchecked Sendable: `queue`, `isTimerActive` and `stopped` are guarded by `lock`; `timer` and `sourceSubscription`
+  // are thread-safe; the rest is immutable.
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
   /// Events waiting for their due date, in arrival order (so in due order).
   @usableFromInline @exclusivity(unchecked) final var queue = FIFOBuffer<(due: Date, event: Event<Element>)>()

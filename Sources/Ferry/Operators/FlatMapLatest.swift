@@ -17,7 +17,7 @@ extension ObservableType {
 /// outer sequence with handlers specialised in the client (see ``SwitchCore``).
 @usableFromInline
 final class SwitchObservable<Result>: Observable<Result>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let subscribeOuter: @Sendable (SwitchCore<Result>) -> any Disposable
 
   @usableFromInline
@@ -87,10 +87,9 @@ struct SwitchInnerObserver<Element>: ObserverType {
 
 /// The observer-independent half of a `flatMapLatest` subscription: the ``SwitchState`` behind the lock of its
 /// ``SerializingCore``. Its inlinable methods run specialised in the client (see ``SwitchObservable``).
-///
-/// `@unchecked Sendable`: `state` is guarded by `lock`.
 @usableFromInline
 final class SwitchCore<Result>: SerializingCore<Event<Result>, Result>, ClosableCore, @unchecked Sendable {
+  // @unchecked Sendable: `state` is guarded by `lock`.
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
   @usableFromInline @exclusivity(unchecked) final var state = SwitchState()
 

@@ -14,7 +14,7 @@ extension ObservableType {
 
 /// Mirrors `source`; if it completes without an element, subscribes to `fallback` and mirrors that instead.
 final class IfEmptyObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let source: Observable<Element>
   let fallback: Observable<Element>
 
@@ -32,7 +32,7 @@ final class IfEmptyObservable<Element>: Observable<Element>, @unchecked Sendable
 }
 
 final class IfEmptySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: `hasElement` is touched only from `on(_:)` (serialised by the grammar); `inner` is a
+  // @unchecked Sendable: `hasElement` is touched only from `on(_:)` (serialised by the grammar); `inner` is a
   // `SingleAssignmentDisposable` (its own lock).
   #if DEBUG
   let synchronization = SynchronizationChecker("ifEmpty(switchTo:)")

@@ -139,10 +139,9 @@ enum MergeInnerSlot {
 /// The observer-independent half of a merge subscription: the ``MergeState`` behind the lock of its
 /// ``SerializingCore``. Its inlinable methods run specialised in the client, called from the handlers
 /// `mergeObservable` builds.
-///
-/// `@unchecked Sendable`: `state` is guarded by `lock`; the rest is immutable.
 @usableFromInline
 final class MergeCore<Result>: SerializingCore<Event<Result>, Result>, ClosableCore, @unchecked Sendable {
+  // @unchecked Sendable: `state` is guarded by `lock`; the rest is immutable.
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
   @usableFromInline @exclusivity(unchecked) final var state = MergeState<Result>()
   @usableFromInline final let maxConcurrent: Int

@@ -35,13 +35,12 @@ extension ObservableType {
 /// The observer-independent half of a `timeout` subscription: which timer is the latest and whether the result has
 /// switched to `other`, behind the lock of its ``SerializingCore``. Its inlinable methods run specialised in the
 /// client, called from the handlers ``makeRun(source:dueTime:other:scheduler:)`` builds.
-///
-/// `@unchecked Sendable`: `id` and `hasSwitched` are guarded by `lock`; `timer` and `subscription` are thread-safe
-/// `SerialDisposable`s; the rest is immutable.
 @usableFromInline
 final class TimeoutCore<Element>: SerializingCore<Event<Element>, Element>, ClosableCore,
   @unchecked Sendable
 {
+  // @unchecked Sendable: `id` and `hasSwitched` are guarded by `lock`; `timer` and `subscription` are thread-safe
+  // `SerialDisposable`s; the rest is immutable.
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
   /// Identifies the latest timer; only the latest one may switch.
   @usableFromInline @exclusivity(unchecked) final var id: UInt64 = 0

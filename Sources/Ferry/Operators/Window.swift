@@ -33,13 +33,12 @@ enum WindowItem<Element> {
 /// The observer-independent half of a `window(timeSpan:count:scheduler:)` subscription: the current window behind
 /// the lock of its ``SerializingCore``, and the timer that closes it. Its inlinable methods run specialised in the
 /// client, called from the handlers ``makeRun(source:timeSpan:count:scheduler:)`` builds.
-///
-/// `@unchecked Sendable`: `subject`, `count`, `windowID` and `stopped` are guarded by `lock`; `timer` is a
-/// thread-safe `SerialDisposable`; the rest is immutable.
 @usableFromInline
 final class WindowCore<Element>: SerializingCore<WindowItem<Element>, Observable<Element>>, ClosableCore,
   @unchecked Sendable
 {
+  // @unchecked Sendable: `subject`, `count`, `windowID` and `stopped` are guarded by `lock`; `timer` is a thread-safe
+  // `SerialDisposable`; the rest is immutable.
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
   /// The current window.
   @usableFromInline @exclusivity(unchecked) final var subject = PublishSubject<Element>()

@@ -4,7 +4,7 @@
 /// subscribe after the stop event receive the same ending at once. Delivery is serialised as for
 /// ``PublishSubject``: the ending goes through the same subject engine, which replays it to late subscribers.
 public final class AsyncSubject<Element>: Observable<Element>, SubjectType, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: `pending` is guarded by its lock; `core` is the engine shared by every subject.
+  // @unchecked Sendable: `pending` is guarded by its lock; `core` is the engine shared by every subject.
 
   /// What is known before the stop event: the last element, and whether the stop event was accepted. Only the
   /// sender that stops the subject sends anything to `core`, so the core's observers see nothing before it.

@@ -103,11 +103,10 @@ extension Observable {
 }
 
 /// A `@MainActor` closure carried by a `@Sendable` one.
-///
-/// `@unchecked Sendable`: `body` is only ever called on the main actor (inside `MainActor.assumeIsolated`, or after
-/// the main-queue stage of `subscribeOnMainActor`).
 @usableFromInline
 struct MainActorHandler<Body>: @unchecked Sendable {
+  // @unchecked Sendable: `body` is only ever called on the main actor (inside `MainActor.assumeIsolated`, or after the
+  // main-queue stage of `subscribeOnMainActor`).
   @usableFromInline let body: Body
   @inlinable init(_ body: Body) { self.body = body }
 }
