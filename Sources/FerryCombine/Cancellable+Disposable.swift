@@ -33,9 +33,10 @@ extension Disposable {
 
 /// A Combine `Cancellable` carried into the `@Sendable` action of `Disposables.create`, which runs it at most once.
 ///
-/// Not generic, so that the action captures no metatype of the caller's `Self`. `@unchecked Sendable`: `base` is
-/// immutable and only its `cancel()` is called, which Combine's contract makes callable from any thread.
+/// Not generic, so that the action captures no metatype of the caller's `Self`.
 final class CancellableBox: @unchecked Sendable {
+  // @unchecked Sendable: `base` is immutable and only its `cancel()` is called, which Combine's contract makes callable
+  // from any thread.
   private let base: any Cancellable
   private init(_ base: any Cancellable) { self.base = base }
 

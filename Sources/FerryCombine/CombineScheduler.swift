@@ -252,10 +252,9 @@ extension Int64 {
 }
 
 /// A Combine scheduler action carried into a Ferry scheduler's `@Sendable` action.
-///
-/// `@unchecked Sendable`: Combine hands a scheduler non-`Sendable` actions to run on the scheduler's own context,
-/// which is what every Combine scheduler does (`DispatchQueue`'s included); the action is run, never mutated.
 struct ActionBox: @unchecked Sendable {
+  // @unchecked Sendable: combine hands a scheduler non-`Sendable` actions to run on the scheduler's own context, which
+  // is what every Combine scheduler does (`DispatchQueue`'s included); the action is run, never mutated.
   let run: () -> Void
   init(_ run: @escaping () -> Void) { self.run = run }
 }

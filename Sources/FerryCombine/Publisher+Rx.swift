@@ -74,10 +74,9 @@ extension Publisher where Failure == Never {
 }
 
 /// A publisher carried into `Observable.create`'s `@Sendable` subscribe function.
-///
-/// `@unchecked Sendable`: the box only ever calls `subscribe(_:)`, and Combine's contract lets any thread subscribe
-/// to a publisher (publishers are values or thread-safe subjects); the publisher is never mutated.
 struct PublisherBox<Base: Publisher>: @unchecked Sendable {
+  // @unchecked Sendable: the box only ever calls `subscribe(_:)`, and Combine's contract lets any thread subscribe to a
+  // publisher (publishers are values or thread-safe subjects); the publisher is never mutated.
   let base: Base
   init(_ base: Base) { self.base = base }
 
@@ -94,10 +93,9 @@ struct PublisherBox<Base: Publisher>: @unchecked Sendable {
 ///
 /// `Observable.create` drops events after a terminal event or after disposal and disposes this subscriber after a
 /// terminal event, so this class only has to hold on to the Combine subscription until it is cancelled.
-///
-/// `@unchecked Sendable`: `subscription` is only touched under its `BridgeLockedState`'s lock; `observer` is immutable
-/// and called one event at a time, because Combine serialises the calls into one subscriber.
 final class CombineToRxSubscriber<Input, Failure: Error>: Subscriber, Disposable, @unchecked Sendable {
+  // @unchecked Sendable: `subscription` is only touched under its `BridgeLockedState`'s lock; `observer` is immutable
+  // and called one event at a time, because Combine serialises the calls into one subscriber.
   private enum SubscriptionState {
     /// `receive(subscription:)` has not run yet.
     case waiting

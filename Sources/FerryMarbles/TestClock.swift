@@ -8,7 +8,7 @@ import Synchronization
 /// sleeping code on the scheduler's `VirtualTaskExecutor` so that it continues at that virtual time.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 public final class TestClock: Clock, @unchecked Sendable {
-  // `@unchecked Sendable`: the mutable state is in `sleepers` (a `Mutex`); the other properties are immutable.
+  // @unchecked Sendable: the mutable state is in `sleepers` (a `Mutex`); the other properties are immutable.
 
   /// A point on the virtual timeline, as the duration since time 0.
   public struct Instant: InstantProtocol, Hashable, Sendable, CustomStringConvertible {

@@ -23,8 +23,8 @@ import Synchronization
 /// `Task(executorPreference: BridgeTasks.preferredExecutor) { … }` (or pass the executor down).
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 public final class VirtualTaskExecutor: TaskExecutor, @unchecked Sendable {
-  // `@unchecked Sendable`: the mutable state is in `state` (a `Mutex`); `scheduler` is assigned once, in `init`
-  // (a weak reference is safe to load from any thread).
+  // @unchecked Sendable: the mutable state is in `state` (a `Mutex`); `scheduler` is assigned once, in `init` (a weak
+  // reference is safe to load from any thread).
   private struct State {
     var jobs: [UnownedJob] = []
     var drainScheduled = false

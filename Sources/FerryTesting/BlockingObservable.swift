@@ -78,9 +78,8 @@ public struct BlockingObservable<Element>: Sendable {
 
 /// Collects events until a stop event, `limit` elements or an error thrown by `filter`, and wakes the blocked
 /// thread.
-///
-/// `@unchecked Sendable`: all state is guarded by `condition`.
 private final class BlockingCollector<Element>: ObserverType, @unchecked Sendable {
+  // @unchecked Sendable: all state is guarded by `condition`.
   private let condition = NSCondition()
   private let limit: Int?
   private let filter: (@Sendable (Element) throws -> Bool)?

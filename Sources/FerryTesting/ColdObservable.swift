@@ -3,9 +3,8 @@ import Foundation
 
 /// A test observable that, for each subscription, emits its recorded events at their times relative to the
 /// moment of subscription.
-///
-/// `@unchecked Sendable`: the only mutable state is the inherited subscription list, behind `lock`.
 final class ColdObservable<Element>: TestableObservable<Element>, @unchecked Sendable {
+  // @unchecked Sendable: the only mutable state is the inherited subscription list, behind `lock`.
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
     let index = recordSubscription()

@@ -46,10 +46,9 @@ public func withCapturedFailures(
 }
 
 /// Where FerryTesting's assertions send their failures while ``withCapturedFailures(_:)`` runs.
-///
-/// `@unchecked Sendable`: `captured` and `isClosed` are only read and written under `lock`; `enclosing` is set once,
-/// in `init`.
 final class FailureCapture: @unchecked Sendable {
+  // @unchecked Sendable: `captured` and `isClosed` are only read and written under `lock`; `enclosing` is set once, in
+  // `init`.
   @TaskLocal static var current: FailureCapture?
 
   /// The capture that was current when this one started: it gets the failures reported after this one ended.

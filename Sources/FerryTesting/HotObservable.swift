@@ -3,10 +3,9 @@ import Foundation
 
 /// A test observable that emits its recorded events at their absolute virtual times to the observers
 /// subscribed at that moment (like a subject fed by a timeline).
-///
-/// `@unchecked Sendable`: `observers` is only touched under the inherited `lock`; events are delivered outside
-/// it, on the thread that runs the scheduler.
 final class HotObservable<Element>: TestableObservable<Element>, @unchecked Sendable {
+  // @unchecked Sendable: `observers` is only touched under the inherited `lock`; events are delivered outside it, on
+  // the thread that runs the scheduler.
   private var observers: [Int: AnyObserver<Element>] = [:]
   private var nextKey = 0
 

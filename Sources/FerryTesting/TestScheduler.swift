@@ -55,10 +55,9 @@ public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType {
 ///
 /// Differs from RxSwift in that the closures of `start`, `scheduleAt` are not required to be `@Sendable`: the
 /// scheduler runs them on the calling thread, inside the call.
-///
-/// `@unchecked Sendable`: the virtual clock and queue are guarded by `VirtualTimeScheduler`'s lock, the task
-/// executor by `executorLock`; the other properties are immutable.
 open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter>, @unchecked Sendable {
+  // @unchecked Sendable: the virtual clock and queue are guarded by `VirtualTimeScheduler`'s lock, the task executor by
+  // `executorLock`; the other properties are immutable.
   /// RxTest's default times for ``start(created:subscribed:disposed:create:)``.
   public struct Defaults {
     /// When the observable is created.

@@ -3,10 +3,9 @@ import Foundation
 
 /// An observable created by a ``TestScheduler``: it emits recorded events at virtual times and records when it
 /// was subscribed and unsubscribed.
-///
-/// `@unchecked Sendable`: `subscriptions` and the observer list of subclasses are only touched under `lock`;
-/// `recordedEvents` is immutable.
 public class TestableObservable<Element>: ObservableType, @unchecked Sendable {
+  // @unchecked Sendable: `subscriptions` and the observer list of subclasses are only touched under `lock`;
+  // `recordedEvents` is immutable.
   /// The scheduler that drives this observable.
   public let testScheduler: TestScheduler
   /// The events this observable emits, with their times.

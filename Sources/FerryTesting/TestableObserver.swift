@@ -2,9 +2,8 @@ import Ferry
 import Foundation
 
 /// An observer that records every event it receives with the virtual time of its ``TestScheduler``.
-///
-/// `@unchecked Sendable`: `eventsStorage` is only touched under `lock`.
 public final class TestableObserver<Element>: ObserverType, @unchecked Sendable {
+  // @unchecked Sendable: `eventsStorage` is only touched under `lock`.
   /// The scheduler whose clock stamps the events.
   public let scheduler: TestScheduler
   private let lock = NSLock()

@@ -62,7 +62,7 @@ protocol AsyncSenderTarget<Element>: AnyObject, Sendable {
 }
 
 final class TaskProducerObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let priority: TaskPriority?
   let body: @Sendable (AsyncSender<Element>) async throws -> Void
 
@@ -91,9 +91,8 @@ final class TaskProducerObservable<Element>: Observable<Element>, @unchecked Sen
 }
 
 /// The sink of an async producer: the producer task is its only caller, so events are serialised by the task.
-///
-/// `@unchecked Sendable`: no state besides ``Sink``'s; events come from one task, one at a time.
 final class TaskProducerSink<Observer: ObserverType>: Sink<Observer>, AsyncSenderTarget, @unchecked Sendable {
+  // @unchecked Sendable: no state besides ``Sink``'s; events come from one task, one at a time.
   func sendNext(_ next: Event<Observer.Element>) -> Bool {
     // `forwardNext` without rebuilding the event.
     if isDisposed { return false }

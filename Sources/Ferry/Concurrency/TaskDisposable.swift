@@ -4,8 +4,8 @@
 /// deallocated (its owner goes away) the task is cancelled. Disposing does not wait for the task to finish:
 /// cancellation in Swift is cooperative.
 public final class TaskDisposable: Cancelable, @unchecked Sendable {
-  // `@unchecked Sendable`: `cancelTask` is read and cleared once, by the single caller that wins
-  // `state.setOnce()`; before that it is only written in `init`.
+  // @unchecked Sendable: `cancelTask` is read and cleared once, by the single caller that wins `state.setOnce()`;
+  // before that it is only written in `init`.
   private let state = AtomicWord.make()
   private var cancelTask: (@Sendable () -> Void)?
 

@@ -13,7 +13,7 @@ extension Observable {
 }
 
 final class AnonymousObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let subscribeHandler: @Sendable (AnyObserver<Element>) -> any Disposable
 
   init(_ subscribeHandler: @escaping @Sendable (AnyObserver<Element>) -> any Disposable) {
@@ -28,9 +28,9 @@ final class AnonymousObservable<Element>: Observable<Element>, @unchecked Sendab
   }
 }
 
-/// `@unchecked Sendable`: no mutable state of its own (``Sink``'s is atomic); the subscribe function must call the
-/// observer one event at a time (the Rx grammar), which debug builds check.
 final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+  // @unchecked Sendable: no mutable state of its own (``Sink``'s is atomic); the subscribe function must call the
+  // observer one event at a time (the Rx grammar), which debug builds check.
   #if DEBUG
   let synchronization = SynchronizationChecker("Observable.create")
   #endif

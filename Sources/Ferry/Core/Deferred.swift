@@ -11,7 +11,7 @@ extension Observable {
 }
 
 final class DeferredObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let factory: @Sendable () throws -> Observable<Element>
 
   init(_ factory: @escaping @Sendable () throws -> Observable<Element>) { self.factory = factory }

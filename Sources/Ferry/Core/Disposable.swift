@@ -69,7 +69,7 @@ struct NopDisposable: Disposable {
 
 /// Runs an action once, on the first `dispose()`.
 final class AnonymousDisposable: Cancelable, @unchecked Sendable {
-  // `@unchecked Sendable`: `action` is read once, by the single caller that wins `state.setOnce()`.
+  // @unchecked Sendable: `action` is read once, by the single caller that wins `state.setOnce()`.
   private let state = AtomicWord.make()
   private var action: (@Sendable () -> Void)?
 

@@ -58,17 +58,16 @@ extension Observable {
 }
 
 /// Immutable storage for the elements of `just`/`of`/`from`.
-///
-/// `@unchecked Sendable`: the array is never mutated after init; sharing it between subscriptions is only reading.
 @usableFromInline
 struct ElementsStorage<Element>: @unchecked Sendable {
+  // @unchecked Sendable: the array is never mutated after init; sharing it between subscriptions is only reading.
   @usableFromInline let elements: [Element]
   @usableFromInline init(_ elements: [Element]) { self.elements = elements }
 }
 
 @usableFromInline
 final class ElementsObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let storage: ElementsStorage<Element>
 
   @usableFromInline init(_ storage: ElementsStorage<Element>) { self.storage = storage }
@@ -97,7 +96,7 @@ final class ElementsObservable<Element>: Observable<Element>, @unchecked Sendabl
 /// metadata of the collection), stopping when `emit` returns false.
 @usableFromInline
 final class IteratingObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let iterate: @Sendable (_ emit: (Element) -> Bool) -> Void
 
   @usableFromInline
@@ -128,11 +127,10 @@ final class IteratingObservable<Element>: Observable<Element>, @unchecked Sendab
 /// The element is stored inline: one allocation, where an array in a class (``ElementsObservable``) is two — it
 /// matters in `flatMapLatest { .just($0) }`, which builds one per element. A trait's `value` recognises it and
 /// returns the element without subscribing.
-///
-/// `@unchecked Sendable`: immutable after init; subscriptions only read the element (as `Observable.just` does,
-/// `Element` is not required to be `Sendable`).
 @usableFromInline
 final class JustObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // @unchecked Sendable: immutable after init; subscriptions only read the element (as `Observable.just` does,
+  // `Element` is not required to be `Sendable`).
   @usableFromInline let element: Element
 
   init(_ element: Element) { self.element = element }

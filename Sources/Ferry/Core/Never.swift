@@ -6,7 +6,7 @@ extension Observable {
 }
 
 final class NeverObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: no state.
+  // @unchecked Sendable: no state.
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
     Disposables.create()

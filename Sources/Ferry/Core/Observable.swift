@@ -3,10 +3,9 @@
 /// `Observable` is immutable once created and so is `Sendable`; its elements are not required to be `Sendable`
 /// (see "Differences from RxSwift"), and the async bridges that move elements across isolation domains
 /// require `Element: Sendable` where the compiler needs it.
-///
-/// `@unchecked Sendable`: observables hold only immutable configuration (`let` properties whose types are
-/// `Sendable` or are themselves guarded by a lock); all mutable subscription state lives in sinks.
 public class Observable<Element>: ObservableType, @unchecked Sendable {
+  // @unchecked Sendable: observables hold only immutable configuration (`let` properties whose types are `Sendable` or
+  // are themselves guarded by a lock); all mutable subscription state lives in sinks.
   @usableFromInline init() {}
 
   /// Subscribes `observer` to the sequence. Subclasses override this.

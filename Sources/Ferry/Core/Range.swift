@@ -14,7 +14,7 @@ extension Observable where Element: FixedWidthInteger {
 }
 
 final class RangeObservable<Element: FixedWidthInteger>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let start: Element
   let count: Element
 

@@ -6,7 +6,7 @@ extension Observable {
 }
 
 final class RepeatObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let storage: ElementsStorage<Element>
 
   init(_ storage: ElementsStorage<Element>) { self.storage = storage }

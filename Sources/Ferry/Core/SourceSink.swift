@@ -1,3 +1,4 @@
 /// A sink with no upstream, used by sources that produce elements themselves.
-/// `@unchecked Sendable`: no state of its own; `Sink`'s is atomic.
-final class SourceSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {}
+final class SourceSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
+  // @unchecked Sendable: no state of its own; `Sink`'s is atomic.
+}

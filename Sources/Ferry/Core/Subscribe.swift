@@ -83,11 +83,10 @@ extension ObservableType {
 }
 
 /// A weak reference that can be captured by `@Sendable` closures.
-///
-/// `@unchecked Sendable`: reading a `weak` reference is thread-safe in Swift; whether the object may be used on
-/// the delivering thread is the caller's promise, exactly as with RxSwift's `with:` overloads.
 @usableFromInline
 struct WeakReference<Object: AnyObject>: @unchecked Sendable {
+  // @unchecked Sendable: reading a `weak` reference is thread-safe in Swift; whether the object may be used on the
+  // delivering thread is the caller's promise, exactly as with RxSwift's `with:` overloads.
   @usableFromInline weak var object: Object?
   @inlinable init(_ object: Object) { self.object = object }
 }
@@ -101,8 +100,8 @@ func reportUnhandledError(_ error: any Swift.Error) {
 /// The disposable returned by `subscribe(onNext:…)`: owns the upstream and the `onDisposed` handler.
 @usableFromInline
 final class SubscriptionHandle: UpstreamDisposer, @unchecked Sendable {
-  // `@unchecked Sendable`: `onDisposed` is read and cleared once, by the caller that wins disposal (so no
-  // run-time exclusivity check either).
+  // @unchecked Sendable: `onDisposed` is read and cleared once, by the caller that wins disposal (so no run-time
+  // exclusivity check either).
   @exclusivity(unchecked) private var onDisposed: (@Sendable () -> Void)?
 
   @usableFromInline

@@ -1,15 +1,15 @@
 // Imported publicly so that `@inlinable` hot paths (relays, subjects) can use the atomics in client code.
 import _FerryAtomics
 
-/// A word-sized C11 atomic in its own single allocation.
+/// A word-sized C11 atomic in its own single, reference-counted allocation: a flag or counter shared by the objects
+/// that hold it (a subscription and a subject's entry). Its operations are ``AtomicWordAccess``'s.
 ///
 /// Beside the atomic word, the allocation has room for one plain `Int`, ``slot``, that its owner guards by other
 /// means (``SubjectCore`` keeps there, under its lock and role, where the subscription's entry sits in its list).
-///
-/// `@unchecked Sendable`: every access to the word is a C11 atomic operation on the tail-allocated word; `slot` is
-/// only touched under its owner's lock.
 @usableFromInline
-struct AtomicWord: @unchecked Sendable {
+struct AtomicWord: AtomicWordAccess, @unchecked Sendable {
+  // @unchecked Sendable: every access to the word is a C11 atomic operation on the tail-allocated word; `slot` is only
+  // touched under its owner's lock.
   @usableFromInline let buffer: ManagedBuffer<Int, ferry_atomic_word>
 
   @inlinable init(buffer: ManagedBuffer<Int, ferry_atomic_word>) { self.buffer = buffer }
@@ -31,38 +31,52 @@ struct AtomicWord: @unchecked Sendable {
   @inlinable func isSame(as other: AtomicWord) -> Bool { buffer === other.buffer }
 
   @inlinable @inline(__always)
-  func withUnsafeMutablePointerToElements<R>(_ body: (UnsafeMutablePointer<ferry_atomic_word>) -> R) -> R {
+  func withWord<R>(_ body: (UnsafeMutablePointer<ferry_atomic_word>) -> R) -> R {
     buffer.withUnsafeMutablePointerToElements(body)
   }
+}
 
+/// The operations on a word-sized C11 atomic, written once for the two forms of atomic word: ``AtomicWord`` (its own
+/// reference-counted allocation, shared by its holders, with a ``AtomicWord/slot`` beside it) and
+/// ``SerialDeliveryRoleWord`` (an allocation its one owner frees, so that a subject's uncontended send retains
+/// nothing to reach it). Each form only says where its word is; every call is specialised for the form and inlined.
+///
+/// Ordering: loads acquire, stores release, read-modify-write operations are acquire-release (see ferry_atomics.h).
+@usableFromInline
+protocol AtomicWordAccess {
+  /// Calls `body` with the word's address, valid for the duration of the call.
+  func withWord<R>(_ body: (UnsafeMutablePointer<ferry_atomic_word>) -> R) -> R
+}
+
+extension AtomicWordAccess {
   /// Acquire load.
   @inlinable @inline(__always) func load() -> Int {
-    withUnsafeMutablePointerToElements { ferry_atomic_word_load($0) }
+    withWord { ferry_atomic_word_load($0) }
   }
 
   /// Release store.
   @inlinable @inline(__always) func store(_ value: Int) {
-    withUnsafeMutablePointerToElements { ferry_atomic_word_store($0, value) }
+    withWord { ferry_atomic_word_store($0, value) }
   }
 
   /// Exchanges and returns the previous value.
   @inlinable @inline(__always) func exchange(_ value: Int) -> Int {
-    withUnsafeMutablePointerToElements { ferry_atomic_word_exchange($0, value) }
+    withWord { ferry_atomic_word_exchange($0, value) }
   }
 
   /// Stores `desired` if the current value is `expected`; returns whether it did.
   @inlinable @inline(__always) func compareExchange(expected: Int, desired: Int) -> Bool {
-    withUnsafeMutablePointerToElements { ferry_atomic_word_compare_exchange($0, expected, desired) }
+    withWord { ferry_atomic_word_compare_exchange($0, expected, desired) }
   }
 
   /// Sets `bits` and returns the previous value.
   @inlinable @inline(__always) func fetchOr(_ bits: Int) -> Int {
-    withUnsafeMutablePointerToElements { ferry_atomic_word_fetch_or($0, bits) }
+    withWord { ferry_atomic_word_fetch_or($0, bits) }
   }
 
   /// Adds `delta` and returns the previous value.
   @inlinable @inline(__always) func fetchAdd(_ delta: Int) -> Int {
-    withUnsafeMutablePointerToElements { ferry_atomic_word_fetch_add($0, delta) }
+    withWord { ferry_atomic_word_fetch_add($0, delta) }
   }
 
   /// Sets the flag to 1; returns `true` only for the caller that changed it from 0.

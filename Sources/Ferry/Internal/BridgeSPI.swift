@@ -6,10 +6,9 @@
 // inlinable code, where an SPI type cannot.
 
 /// ``LockedState`` for FerryCombine: a value guarded by Ferry's platform lock.
-///
-/// `@unchecked Sendable` as ``LockedState``: the state is only reached through `withLock`.
 @_spi(FerryBridges)
 public struct BridgeLockedState<State>: @unchecked Sendable {
+  // @unchecked Sendable: as ``LockedState``: the state is only reached through `withLock`.
   @usableFromInline let base: LockedState<State>
 
   /// A lock guarding `initial`.

@@ -7,8 +7,8 @@
 /// non-generic enum.
 @usableFromInline
 enum EventStep {
-  /// Nothing more to do: the step delivered what it had to (or dropped the element).
-  case handled
+  /// Nothing more to do: the step consumed the event (delivered what it made of it, or dropped it).
+  case consumed
   /// Forward the upstream `.next` event unchanged (same element type up- and downstream).
   case forwardNext
   /// Terminate with `error` (from upstream, or thrown by the operator's closure).

@@ -93,12 +93,11 @@ final class LockedBuffer<State>: ManagedBuffer<State, PlatformLock.Primitive> {
 
 /// A value guarded by a lock: the only way to reach the value is `withLock`.
 ///
-/// `@unchecked Sendable`: every access to `State` goes through `withLock`, which holds the platform lock
-/// stored in the same buffer.
-///
 /// `package`: FerryStore keeps its cross-thread state behind the same lock.
 @usableFromInline
 package struct LockedState<State>: @unchecked Sendable {
+  // @unchecked Sendable: every access to `State` goes through `withLock`, which holds the platform lock stored in the
+  // same buffer.
   @usableFromInline let buffer: ManagedBuffer<State, PlatformLock.Primitive>
 
   @inlinable

@@ -40,21 +40,20 @@ enum OperatorEmission<Output> {
 ///
 /// Its methods are `@inlinable` and the handlers that call them are built in the operators' inlinable entry points,
 /// so the whole element path is specialised in the client; only the ready `Event` crosses into the observer's
-/// generic code, through ``SerializingDownstream``.
-///
-/// `@unchecked Sendable`: `machine` (like ``SerializingCore``'s state) is guarded by `lock`; `resources` is
-/// immutable and itself thread-safe.
+/// generic code, through ``CoreDownstream``.
 @usableFromInline
 final class OperatorStorage<Machine: OperatorStateMachine>: SerializingCore<Event<Machine.Output>, Machine.Output>,
-  SerializingCoreClosing, @unchecked Sendable
+  ClosableCore, @unchecked Sendable
 {
+  // @unchecked Sendable: `machine` (like ``SerializingCore``'s state) is guarded by `lock`; `resources` is immutable
+  // and itself thread-safe.
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
   @usableFromInline @exclusivity(unchecked) final var machine: Machine
   /// Disposed, after the lock, when the subscription is: the operator's timer, its other sources' subscriptions.
   @usableFromInline final let resources: (any Disposable)?
 
   @usableFromInline
-  init(_ machine: Machine, downstream: any SerializingDownstream<Machine.Output>, resources: (any Disposable)? = nil) {
+  init(_ machine: Machine, downstream: any CoreDownstream<Machine.Output>, resources: (any Disposable)? = nil) {
     self.machine = machine
     self.resources = resources
     super.init(downstream: downstream)

@@ -12,16 +12,15 @@
 /// lookup per element (about 330 instructions each). This class does not depend on the downstream observer's type,
 /// so subclasses' inlinable methods — called from event handlers built in the operators' inlinable entry points —
 /// are specialised in the client; only a ready `Event` crosses into generic code, by address, through
-/// ``SerializingDownstream``.
+/// ``CoreDownstream``.
 ///
 /// The protocol: decide under `lock`; ``emit(_:deliver:)`` then delivers after it, one item at a time, by the thread
 /// that took the emitter role of ``SerialDeliveryStateMachine`` (others, and re-entrant sends, queue behind it);
 /// what is replaced or dropped is released after the lock.
-///
-/// `@unchecked Sendable`: `delivery`, `closed` and subclasses' state are guarded by `lock`; deliveries are
-/// serialised by the emitter role kept under it.
 @usableFromInline
 class SerializingCore<Item, Result>: @unchecked Sendable {
+  // @unchecked Sendable: `delivery`, `closed` and subclasses' state are guarded by `lock`; deliveries are serialised by
+  // the emitter role kept under it.
   // The lock first, so that its offset does not depend on the generic parameters. The state is
   // `@exclusivity(unchecked)`: `lock` already makes every access exclusive, and the dynamic check costs about 500
   // instructions per element (callgrind).
@@ -30,9 +29,9 @@ class SerializingCore<Item, Result>: @unchecked Sendable {
   /// Disposed: nothing more is stored or delivered.
   @usableFromInline @exclusivity(unchecked) final var closed = false
   /// The sink; it holds this object only weakly, the sources' observers keep both alive.
-  @usableFromInline final let downstream: any SerializingDownstream<Result>
+  @usableFromInline final let downstream: any CoreDownstream<Result>
 
-  init(downstream: any SerializingDownstream<Result>) {
+  init(downstream: any CoreDownstream<Result>) {
     lock = .allocate(capacity: 1)
     PlatformLock.initialize(lock)
     self.downstream = downstream
@@ -123,7 +122,7 @@ class SerializingCore<Item, Result>: @unchecked Sendable {
 /// The downstream side of a ``SerializingCore``: the observer-generic sink, which forwards a ready event by address
 /// (so that generic code needs no metadata of `Event<Result>`).
 @usableFromInline
-protocol SerializingDownstream<Result>: AnyObject, Sendable {
+protocol CoreDownstream<Result>: AnyObject, Sendable {
   associatedtype Result
 
   /// Forwards `event`, a `.next`, unless disposed.

@@ -3,22 +3,22 @@
 /// flatMap family, `sample`, `delay`, `timeout`, `buffer`, `window`; the combining operators have their own,
 /// ``CombiningObservable``): `run`, built in the operator's inlinable entry point, creates the core and subscribes
 /// the sources with handlers specialised in the client; this class only adds the observer-generic end, a
-/// ``SerializingCoreSink``.
+/// ``CoreSubscriptionSink``.
 @usableFromInline
 final class SerializingCoreObservable<Result>: Observable<Result>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
-  let run: @Sendable (any SerializingCoreHost<Result>) -> Void
+  // @unchecked Sendable: immutable configuration only.
+  let run: @Sendable (any CoreSubscription<Result>) -> Void
 
   /// `run(host)` creates the core with `host` as its downstream, attaches it, and subscribes the sources (setting
   /// `host`'s upstream); it runs once per subscription.
   @usableFromInline
-  init(run: @escaping @Sendable (any SerializingCoreHost<Result>) -> Void) {
+  init(run: @escaping @Sendable (any CoreSubscription<Result>) -> Void) {
     self.run = run
   }
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Result {
-    let sink = SerializingCoreSink(observer: observer)
+    let sink = CoreSubscriptionSink(observer: observer)
     run(sink)
     return sink
   }
@@ -27,7 +27,7 @@ final class SerializingCoreObservable<Result>: Observable<Result>, @unchecked Se
 /// What a core-building `run` closure sees of its subscription: the downstream to deliver to, and the disposable
 /// end (the upstream it owns, whether it is disposed, the core it closes on disposal).
 @usableFromInline
-protocol SerializingCoreHost<Result>: SerializingDownstream {
+protocol CoreSubscription<Result>: CoreDownstream {
   associatedtype Result
 
   /// Whether the subscription was disposed or has stopped (a source may stop it while it is being subscribed).
@@ -38,7 +38,7 @@ protocol SerializingCoreHost<Result>: SerializingDownstream {
   /// Attaches the subscription to the sources; disposed with it.
   func setUpstream(_ disposable: any Disposable)
   /// Attaches the core, closed on disposal. Called before any source is subscribed (so before any disposal).
-  func attach(_ core: any SerializingCoreClosing)
+  func attach(_ core: any ClosableCore)
   /// Ends the subscription without delivering anything (an operator that stops silently, as `skip(until:)` whose
   /// source completes before its trigger fires): the sources are disposed and the core closed.
   func dispose()
@@ -46,7 +46,7 @@ protocol SerializingCoreHost<Result>: SerializingDownstream {
 
 /// A core that stops delivering, and releases what it holds, when its subscription is disposed.
 @usableFromInline
-protocol SerializingCoreClosing: AnyObject, Sendable {
+protocol ClosableCore: AnyObject, Sendable {
   /// Disposal: nothing more is stored or delivered; held elements and subscriptions are released outside the lock.
   func close()
 }
@@ -54,15 +54,14 @@ protocol SerializingCoreClosing: AnyObject, Sendable {
 /// The one downstream host of the core-based operators (``SerializingCoreObservable``, `flatMapLatest`,
 /// `combineLatest`, `zip`): the observer-generic end of the subscription, which forwards what its core delivers and
 /// closes the core on disposal.
-///
-/// `@unchecked Sendable`: `core` is written once in `run`, before any source can reach the sink.
-final class SerializingCoreSink<Observer: ObserverType>: Sink<Observer>, SerializingCoreHost, @unchecked Sendable {
+final class CoreSubscriptionSink<Observer: ObserverType>: Sink<Observer>, CoreSubscription, @unchecked Sendable {
+  // @unchecked Sendable: `core` is written once in `run`, before any source can reach the sink.
   typealias Result = Observer.Element
 
   /// Weak: the core holds the sink (the sources' observers hold the core), not the other way round.
-  weak var core: (any SerializingCoreClosing)?
+  weak var core: (any ClosableCore)?
 
-  func attach(_ core: any SerializingCoreClosing) { self.core = core }
+  func attach(_ core: any ClosableCore) { self.core = core }
 
   func deliverNext(_ event: Event<Observer.Element>) { forwardNextEvent(event) }
 
@@ -80,10 +79,10 @@ final class SerializingCoreSink<Observer: ObserverType>: Sink<Observer>, Seriali
 @usableFromInline
 struct CoreSourceObserver<Element, Result>: ObserverType, DownstreamDisposalQuery {
   @usableFromInline let handler: @Sendable (Event<Element>) -> Void
-  @usableFromInline let host: any SerializingCoreHost<Result>
+  @usableFromInline let host: any CoreSubscription<Result>
 
   @inlinable
-  init(host: any SerializingCoreHost<Result>, _ handler: @escaping @Sendable (Event<Element>) -> Void) {
+  init(host: any CoreSubscription<Result>, _ handler: @escaping @Sendable (Event<Element>) -> Void) {
     self.host = host
     self.handler = handler
   }

@@ -6,13 +6,12 @@
 /// - `disposeResources()` runs exactly once, after the upstream is disposed, and references are released so
 ///   that a disposed subscription keeps nothing alive.
 ///
-/// `@unchecked Sendable`: `upstream` is written once before the `upstreamSet` bit is published with an
-/// acquire-release fetch-or, and afterwards read and cleared only by the single caller that wins the `disposed`
-/// bit while observing `upstreamSet`; if `dispose()` wins first, only `setUpstream` touches it.
-///
 /// `@usableFromInline` (with `setUpstream`, `dispose` and `isDisposed`) for the inlinable `subscribe(onNext:…)`.
 @usableFromInline
 class UpstreamDisposer: Cancelable, @unchecked Sendable {
+  // @unchecked Sendable: `upstream` is written once before the `upstreamSet` bit is published with an acquire-release
+  // fetch-or, and afterwards read and cleared only by the single caller that wins the `disposed` bit while observing
+  // `upstreamSet`; if `dispose()` wins first, only `setUpstream` touches it.
   private final let state = AtomicWord.make()
   /// No run-time exclusivity check: the atomic `state` word orders every access (see the type's documentation).
   @exclusivity(unchecked) private final var upstream: (any Disposable)?
@@ -67,11 +66,10 @@ class UpstreamDisposer: Cancelable, @unchecked Sendable {
 ///
 /// On top of ``UpstreamDisposer``: `forward` delivers nothing once the sink is disposed, and exactly one stop
 /// event is forwarded, after which the upstream subscription is disposed.
-///
-/// `@unchecked Sendable`: ``UpstreamDisposer``'s state is published through its atomic word; `observer` is
-/// immutable and only called through `forward`, which the Rx grammar serialises (subclasses that receive from several
-/// sources serialise themselves).
 class Sink<Observer: ObserverType>: UpstreamDisposer, DownstreamDisposalQuery, @unchecked Sendable {
+  // @unchecked Sendable: ``UpstreamDisposer``'s state is published through its atomic word; `observer` is immutable and
+  // only called through `forward`, which the Rx grammar serialises (subclasses that receive from several sources
+  // serialise themselves).
   final let observer: Observer
 
   init(observer: Observer) {
@@ -99,7 +97,7 @@ class Sink<Observer: ObserverType>: UpstreamDisposer, DownstreamDisposalQuery, @
   /// Acts on what an event step decided for `event` (the upstream event, of the downstream element type).
   @inline(__always) final func apply(_ step: EventStep, to event: Event<Observer.Element>) {
     switch step {
-    case .handled: break
+    case .consumed: break
     case .forwardNext: forwardNextEvent(event)
     case .error(let error): forwardError(error)
     case .completed: forwardCompleted()
@@ -109,7 +107,7 @@ class Sink<Observer: ObserverType>: UpstreamDisposer, DownstreamDisposalQuery, @
   /// Acts on a terminal step (an operator whose step delivers its own `.next` events).
   @inline(__always) final func apply(_ step: EventStep) {
     switch step {
-    case .handled: break
+    case .consumed: break
     case .forwardNext: assertionFailure("Internal inconsistency: a step without an event to forward")
     case .error(let error): forwardError(error)
     case .completed: forwardCompleted()
@@ -148,4 +146,12 @@ class Sink<Observer: ObserverType>: UpstreamDisposer, DownstreamDisposalQuery, @
 protocol DownstreamDisposalQuery {
   /// Whether this observer, or one below it, has been disposed or has stopped.
   var isDownstreamDisposed: Bool { get }
+}
+
+/// The observer of a sink's second subscription (the fallback of `catch(_:)` or `ifEmpty(switchTo:)`): forwards its
+/// events to the sink, which enforces the grammar and disposal.
+struct SinkForwarder<Observer: ObserverType>: ObserverType {
+  let sink: Sink<Observer>
+
+  func on(_ event: Event<Observer.Element>) { sink.forward(event) }
 }

@@ -3,16 +3,16 @@
 /// owns the subscription's state.
 ///
 /// The step receives each upstream event and the state (`inout`), delivers what it emits through its third
-/// argument, and returns what is left to do (`.handled`, or a stop event). It never returns `.forwardNext`: the
+/// argument, and returns what is left to do (`.consumed`, or a stop event). It never returns `.forwardNext`: the
 /// sink does not know that the upstream and downstream element types agree; a step that passes an element on
 /// delivers the upstream event itself.
 @usableFromInline
 final class StatefulStepObservable<Source, Result, State>: Observable<Result>, @unchecked Sendable {
+  // @unchecked Sendable: immutable configuration only; `initial` is copied into each subscription (value semantics
+  // assumed, as in RxSwift, where a `scan` seed is shared the same way).
   @usableFromInline
   typealias Step = @Sendable (Event<Source>, inout State, (Event<Result>) -> Void) -> EventStep
 
-  // `@unchecked Sendable`: immutable configuration only; `initial` is copied into each subscription (value
-  // semantics assumed, as in RxSwift, where a `scan` seed is shared the same way).
   let source: Observable<Source>
   let initial: State
   let step: Step
@@ -38,8 +38,8 @@ final class StatefulStepObservable<Source, Result, State>: Observable<Result>, @
 final class StatefulStepSink<Source, State, Observer: ObserverType>: Sink<Observer>, ObserverType,
   @unchecked Sendable
 {
-  // `@unchecked Sendable`: `state` is touched only from `on(_:)`, which the Rx grammar serialises (the debug
-  // checker verifies it); `step` is immutable.
+  // @unchecked Sendable: `state` is touched only from `on(_:)`, which the Rx grammar serialises (the debug checker
+  // verifies it); `step` is immutable.
   #if DEBUG
   let synchronization: SynchronizationChecker
   #endif

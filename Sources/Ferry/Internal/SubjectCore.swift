@@ -47,7 +47,7 @@ enum ReplayPolicy: Sendable {
 ///   so a new subscriber sees exactly the events after its replay.
 @usableFromInline
 final class SubjectCore<Element>: @unchecked Sendable {
-  // `@unchecked Sendable`: `state` is behind its lock, `emitter` is owned by the emitter role (see above), `role` is
+  // @unchecked Sendable: `state` is behind its lock, `emitter` is owned by the emitter role (see above), `role` is
   // atomic.
   @usableFromInline
   struct Entry {

@@ -11,7 +11,7 @@ extension ObservableType {
 /// Emits the only element of `source` when it completes; fails on a second element, and on none unless
 /// `allowsEmpty` (then it just completes). Backs `asSingle()` and `asMaybe()`.
 final class AsSingleObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let source: Observable<Element>
   let allowsEmpty: Bool
 
@@ -29,7 +29,7 @@ final class AsSingleObservable<Element>: Observable<Element>, @unchecked Sendabl
 }
 
 final class AsSingleSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: `element` is touched only from `on(_:)`, which the grammar serialises.
+  // @unchecked Sendable: `element` is touched only from `on(_:)`, which the grammar serialises.
   let allowsEmpty: Bool
   var element: Observer.Element?
   var hasElement = false

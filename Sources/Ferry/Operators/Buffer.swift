@@ -18,13 +18,12 @@ extension ObservableType {
 /// The observer-independent half of a `buffer(timeSpan:count:scheduler:)` subscription: the current array behind the
 /// lock of its ``SerializingCore``, and the timer that closes it. Its inlinable methods run specialised in the
 /// client, called from the handlers ``makeRun(source:timeSpan:count:scheduler:)`` builds.
-///
-/// `@unchecked Sendable`: `buffer`, `windowID` and `stopped` are guarded by `lock`; `timer` is a thread-safe
-/// `SerialDisposable`; the rest is immutable.
 @usableFromInline
-final class BufferCore<Element>: SerializingCore<Event<[Element]>, [Element]>, SerializingCoreClosing,
+final class BufferCore<Element>: SerializingCore<Event<[Element]>, [Element]>, ClosableCore,
   @unchecked Sendable
 {
+  // @unchecked Sendable: `buffer`, `windowID` and `stopped` are guarded by `lock`; `timer` is a thread-safe
+  // `SerialDisposable`; the rest is immutable.
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
   @usableFromInline @exclusivity(unchecked) final var buffer: [Element] = []
   /// Identifies the current buffer; a timer only closes the buffer it was started for.
@@ -38,7 +37,7 @@ final class BufferCore<Element>: SerializingCore<Event<[Element]>, [Element]>, S
 
   @usableFromInline
   init(
-    downstream: any SerializingDownstream<[Element]>, timeSpan: RxTimeInterval, count: Int,
+    downstream: any CoreDownstream<[Element]>, timeSpan: RxTimeInterval, count: Int,
     scheduler: any SchedulerType
   ) {
     self.timeSpan = timeSpan
@@ -50,7 +49,7 @@ final class BufferCore<Element>: SerializingCore<Event<[Element]>, [Element]>, S
   @inlinable
   static func makeRun(
     source: Observable<Element>, timeSpan: RxTimeInterval, count: Int, scheduler: any SchedulerType
-  ) -> @Sendable (any SerializingCoreHost<[Element]>) -> Void {
+  ) -> @Sendable (any CoreSubscription<[Element]>) -> Void {
     { host in
       let core = BufferCore(downstream: host, timeSpan: timeSpan, count: count, scheduler: scheduler)
       host.attach(core)

@@ -22,7 +22,7 @@ extension ObservableType {
 
 @usableFromInline
 final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let source: Observable<Element>
   let step: @Sendable (Event<Element>) -> EventStep
   let handler: @Sendable (any Swift.Error) throws -> Observable<Element>
@@ -46,8 +46,8 @@ final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {
 }
 
 final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: only immutable state; `handler` runs from `on(_:)` (serialised by the grammar);
-  // `fallback` is a thread-safe `SerialDisposable`.
+  // @unchecked Sendable: only immutable state; `handler` runs from `on(_:)` (serialised by the grammar); `fallback` is
+  // a thread-safe `SerialDisposable`.
   #if DEBUG
   let synchronization = SynchronizationChecker("catch(_:) / catchAndReturn(_:)")
   #endif
@@ -73,7 +73,7 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @un
     #endif
     switch step(event) {
     case .forwardNext: forwardNextEvent(event)
-    case .handled: break
+    case .consumed: break
     case .completed: forwardCompleted()
     case .error(let error): recover(from: error)
     }
@@ -91,15 +91,8 @@ final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @un
       forwardError(error)
       return
     }
-    fallback.disposable = next.subscribe(CatchFallbackObserver(sink: self))
+    fallback.disposable = next.subscribe(SinkForwarder(sink: self))
   }
 
   override func disposeResources() { fallback.dispose() }
-}
-
-/// Forwards the events of the fallback observable of `catch(_:)` to its sink.
-struct CatchFallbackObserver<Observer: ObserverType>: ObserverType {
-  let sink: CatchSink<Observer>
-
-  func on(_ event: Event<Observer.Element>) { sink.forward(event) }
 }

@@ -12,10 +12,9 @@ extension ObservableType {
 }
 
 /// The sources of one `catch(sequence:)` subscription.
-///
-/// `@unchecked Sendable`: `iterator` is advanced only when the current source fails, and a source delivers its
-/// error once, after which nothing else of this subscription runs concurrently.
 final class CatchSequenceIterator<Element>: @unchecked Sendable {
+  // @unchecked Sendable: `iterator` is advanced only when the current source fails, and a source delivers its error
+  // once, after which nothing else of this subscription runs concurrently.
   private let iterator: AnyIterator<Observable<Element>>
 
   init(_ iterator: AnyIterator<Observable<Element>>) { self.iterator = iterator }

@@ -2,12 +2,11 @@
 /// FIFOs of unpaired ones), the element-free `Progress` and the result selector, behind the lock of its
 /// ``SerializingCore`` (which delivers). Its inlinable methods run specialised in the client, called from the
 /// per-source handlers that the operator's inlinable entry point builds (see ``CombiningSource``).
-///
-/// `@unchecked Sendable`: `storage` and `progress` are guarded by `lock`; `combine` and `empty` are immutable.
 @usableFromInline
 final class CombiningCore<Storage, Progress: CombiningProgress, Values, Result>:
-  SerializingCore<CombineItem<Values>, Result>, SerializingCoreClosing, @unchecked Sendable
+  SerializingCore<CombineItem<Values>, Result>, ClosableCore, @unchecked Sendable
 {
+  // @unchecked Sendable: `storage` and `progress` are guarded by `lock`; `combine` and `empty` are immutable.
   @usableFromInline typealias Item = CombineItem<Values>
 
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
@@ -19,7 +18,7 @@ final class CombiningCore<Storage, Progress: CombiningProgress, Values, Result>:
 
   init(
     storage: Storage, progress: Progress, combine: @escaping @Sendable (Values) throws -> Result,
-    downstream: any SerializingDownstream<Result>
+    downstream: any CoreDownstream<Result>
   ) {
     self.storage = storage
     empty = storage

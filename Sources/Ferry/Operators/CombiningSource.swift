@@ -7,7 +7,7 @@
 final class CombiningObservable<Storage, Progress: CombiningProgress, Values, Result>: Observable<Result>,
   @unchecked Sendable
 {
-  // `@unchecked Sendable`: immutable configuration only (`initial` and `progress` are templates).
+  // @unchecked Sendable: immutable configuration only (`initial` and `progress` are templates).
   let initial: Storage
   let progress: Progress
   let sources: [CombiningSource<Storage, Progress, Values, Result>]
@@ -29,7 +29,7 @@ final class CombiningObservable<Storage, Progress: CombiningProgress, Values, Re
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Result {
-    let sink = SerializingCoreSink(observer: observer)
+    let sink = CoreSubscriptionSink(observer: observer)
     let core = CombiningCore(storage: initial, progress: progress, combine: combine, downstream: sink)
     sink.attach(core)
     if sources.isEmpty {

@@ -13,7 +13,7 @@ extension ObservableType {
       case .next(let element):
         do {
           if let result = try transform(element) { deliver(.next(result)) }
-          return .handled
+          return .consumed
         } catch {
           return .error(error)
         }

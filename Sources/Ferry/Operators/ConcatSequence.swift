@@ -21,7 +21,7 @@ extension ObservableType {
 /// at a time.
 final class ConcatSequenceObservable<Sources: Sequence, Element>: Observable<Element>, @unchecked Sendable
 where Sources.Element == Observable<Element> {
-  // `@unchecked Sendable`: immutable configuration; the sequence is only iterated (each subscription makes its own
+  // @unchecked Sendable: immutable configuration; the sequence is only iterated (each subscription makes its own
   // iterator), as RxSwift's `concat` does.
   let sources: UncheckedBox<Sources>
 
@@ -37,13 +37,12 @@ where Sources.Element == Observable<Element> {
 }
 
 /// One `concat(sequence)` subscription: the current source's observer.
-///
-/// `@unchecked Sendable`: `iterator` is advanced only inside `subscribeNext`'s loop, which one caller at a time
-/// runs (`pending`, an atomic count of requests, elects it: a completion that arrives while the loop is subscribing
-/// only adds a request, which the same loop serves); `current` is a `SerialDisposable`.
 final class ConcatSequenceSink<Observer: ObserverType, Iterator: IteratorProtocol>: Sink<Observer>, ObserverType,
   @unchecked Sendable
 where Iterator.Element == Observable<Observer.Element> {
+  // @unchecked Sendable: `iterator` is advanced only inside `subscribeNext`'s loop, which one caller at a time runs
+  // (`pending`, an atomic count of requests, elects it: a completion that arrives while the loop is subscribing only
+  // adds a request, which the same loop serves); `current` is a `SerialDisposable`.
   let current = SerialDisposable()
   private var iterator: Iterator
   private let pending = AtomicWord.make()

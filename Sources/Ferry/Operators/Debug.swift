@@ -33,7 +33,7 @@ enum DebugOutput {
 }
 
 final class DebugObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let source: Observable<Element>
   let identifier: String
   let trimOutput: Bool
@@ -54,7 +54,7 @@ final class DebugObservable<Element>: Observable<Element>, @unchecked Sendable {
 }
 
 final class DebugSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: only immutable state.
+  // @unchecked Sendable: only immutable state.
   let identifier: String
   let trimOutput: Bool
 

@@ -19,11 +19,10 @@ extension ObservableType {
 /// The observer-independent half of a `delay` subscription: the events waiting for their due date behind the lock
 /// of its ``SerializingCore``, and the timer of the first one. Its inlinable methods run specialised in the client,
 /// called from the handlers ``makeRun(source:dueTime:scheduler:)`` builds.
-///
-/// `@unchecked Sendable`: `queue`, `isTimerActive` and `stopped` are guarded by `lock`; `timer` and
-/// `sourceSubscription` are thread-safe; the rest is immutable.
 @usableFromInline
-final class DelayCore<Element>: SerializingCore<Event<Element>, Element>, SerializingCoreClosing, @unchecked Sendable {
+final class DelayCore<Element>: SerializingCore<Event<Element>, Element>, ClosableCore, @unchecked Sendable {
+  // @unchecked Sendable: `queue`, `isTimerActive` and `stopped` are guarded by `lock`; `timer` and `sourceSubscription`
+  // are thread-safe; the rest is immutable.
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
   /// Events waiting for their due date, in arrival order (so in due order).
   @usableFromInline @exclusivity(unchecked) final var queue = FIFOBuffer<(due: Date, event: Event<Element>)>()
@@ -39,7 +38,7 @@ final class DelayCore<Element>: SerializingCore<Event<Element>, Element>, Serial
   @usableFromInline final let scheduler: any SchedulerType
 
   @usableFromInline
-  init(downstream: any SerializingDownstream<Element>, dueTime: RxTimeInterval, scheduler: any SchedulerType) {
+  init(downstream: any CoreDownstream<Element>, dueTime: RxTimeInterval, scheduler: any SchedulerType) {
     self.dueTime = dueTime
     self.scheduler = scheduler
     super.init(downstream: downstream)
@@ -48,7 +47,7 @@ final class DelayCore<Element>: SerializingCore<Event<Element>, Element>, Serial
   @inlinable
   static func makeRun(
     source: Observable<Element>, dueTime: RxTimeInterval, scheduler: any SchedulerType
-  ) -> @Sendable (any SerializingCoreHost<Element>) -> Void {
+  ) -> @Sendable (any CoreSubscription<Element>) -> Void {
     { host in
       let core = DelayCore(downstream: host, dueTime: dueTime, scheduler: scheduler)
       host.attach(core)

@@ -10,7 +10,7 @@ extension ObservableType {
 }
 
 final class DelaySubscriptionObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let source: Observable<Element>
   let dueTime: RxTimeInterval
   let scheduler: any SchedulerType
@@ -35,7 +35,7 @@ final class DelaySubscriptionObservable<Element>: Observable<Element>, @unchecke
   }
 }
 
-/// `@unchecked Sendable`: only `Sink`'s state (atomic) is shared; events are serialised by the source.
 final class DelaySubscriptionSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+  // @unchecked Sendable: only `Sink`'s state (atomic) is shared; events are serialised by the source.
   func on(_ event: Event<Observer.Element>) { forward(event) }
 }

@@ -22,7 +22,7 @@ extension ObservableType where Element: EventConvertible {
 }
 
 final class DematerializeObservable<Source: EventConvertible>: Observable<Source.Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let source: Observable<Source>
 
   init(source: Observable<Source>) { self.source = source }
@@ -38,7 +38,7 @@ final class DematerializeObservable<Source: EventConvertible>: Observable<Source
 final class DematerializeSink<Source: EventConvertible, Observer: ObserverType>: Sink<Observer>, ObserverType,
   @unchecked Sendable
 where Observer.Element == Source.Element {
-  // `@unchecked Sendable`: no mutable state of its own.
+  // @unchecked Sendable: no mutable state of its own.
   func on(_ event: Event<Source>) {
     switch event {
     case .next(let element): forward(element.event)

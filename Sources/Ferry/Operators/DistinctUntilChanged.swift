@@ -54,10 +54,10 @@ extension ObservableType {
       case .next(let element):
         do {
           let key = try keySelector(element)
-          if let previous = currentKey, try comparer(previous, key) { return .handled }
+          if let previous = currentKey, try comparer(previous, key) { return .consumed }
           currentKey = key
           deliver(event)
-          return .handled
+          return .consumed
         } catch {
           return .error(error)
         }

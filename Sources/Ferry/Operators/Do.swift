@@ -142,12 +142,12 @@ struct DoStopHandlers: Sendable {
 
 @usableFromInline
 final class DoObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // @unchecked Sendable: immutable configuration only.
   /// Handles one upstream event: runs the element handlers around delivering a `.next` through its second
   /// argument; hands stop events back to the sink.
   @usableFromInline
   typealias Step = @Sendable (Event<Element>, (Event<Element>) -> Void) -> DoStep
 
-  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Element>
   let step: Step
   let handlers: DoStopHandlers
@@ -171,8 +171,8 @@ final class DoObservable<Element>: Observable<Element>, @unchecked Sendable {
 }
 
 final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: `step` and `handlers` are immutable except `onDispose`, which is read and cleared once,
-  // by whichever of `disposeResources()` and `subscribed()` comes second (`phase`'s atomic fetch-or decides).
+  // @unchecked Sendable: `step` and `handlers` are immutable except `onDispose`, which is read and cleared once, by
+  // whichever of `disposeResources()` and `subscribed()` comes second (`phase`'s atomic fetch-or decides).
   let step: DoObservable<Observer.Element>.Step
   let handlers: DoStopHandlers
   private var onDispose: (@Sendable () -> Void)?

@@ -12,7 +12,7 @@ extension ObservableType {
         if overflow { return .error(RxError.overflow) }
         deliver(.next((index: index, element: element)))
         index = next
-        return .handled
+        return .consumed
       case .error(let error): return .error(error)
       case .completed: return .completed
       }

@@ -9,7 +9,7 @@ extension ObservableType {
       switch event {
       case .next(let element):
         do {
-          return try predicate(element) ? .forwardNext : .handled
+          return try predicate(element) ? .forwardNext : .consumed
         } catch {
           return .error(error)
         }
@@ -22,7 +22,7 @@ extension ObservableType {
 
 @usableFromInline
 final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let source: Observable<Element>
   let step: @Sendable (Event<Element>) -> EventStep
 
@@ -41,7 +41,7 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
 }
 
 final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: only immutable state (`step`); `Sink`'s own state is atomic.
+  // @unchecked Sendable: only immutable state (`step`); `Sink`'s own state is atomic.
   let step: @Sendable (Event<Observer.Element>) -> EventStep
 
   init(observer: Observer, step: @escaping @Sendable (Event<Observer.Element>) -> EventStep) {

@@ -17,7 +17,7 @@ extension ObservableType {
 /// outer sequence with handlers specialised in the client (see ``SwitchCore``).
 @usableFromInline
 final class SwitchObservable<Result>: Observable<Result>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let subscribeOuter: @Sendable (SwitchCore<Result>) -> any Disposable
 
   @usableFromInline
@@ -45,7 +45,7 @@ final class SwitchObservable<Result>: Observable<Result>, @unchecked Sendable {
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Result {
-    let sink = SerializingCoreSink(observer: observer)
+    let sink = CoreSubscriptionSink(observer: observer)
     let core = SwitchCore(downstream: sink)
     sink.attach(core)
     sink.setUpstream(subscribeOuter(core))
@@ -87,14 +87,13 @@ struct SwitchInnerObserver<Element>: ObserverType {
 
 /// The observer-independent half of a `flatMapLatest` subscription: the ``SwitchState`` behind the lock of its
 /// ``SerializingCore``. Its inlinable methods run specialised in the client (see ``SwitchObservable``).
-///
-/// `@unchecked Sendable`: `state` is guarded by `lock`.
 @usableFromInline
-final class SwitchCore<Result>: SerializingCore<Event<Result>, Result>, SerializingCoreClosing, @unchecked Sendable {
+final class SwitchCore<Result>: SerializingCore<Event<Result>, Result>, ClosableCore, @unchecked Sendable {
+  // @unchecked Sendable: `state` is guarded by `lock`.
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
   @usableFromInline @exclusivity(unchecked) final var state = SwitchState()
 
-  override init(downstream: any SerializingDownstream<Result>) { super.init(downstream: downstream) }
+  override init(downstream: any CoreDownstream<Result>) { super.init(downstream: downstream) }
 
   /// The outer sequence emitted `element`: switches to `selector(element)`.
   @inlinable

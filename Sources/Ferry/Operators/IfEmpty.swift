@@ -14,7 +14,7 @@ extension ObservableType {
 
 /// Mirrors `source`; if it completes without an element, subscribes to `fallback` and mirrors that instead.
 final class IfEmptyObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let source: Observable<Element>
   let fallback: Observable<Element>
 
@@ -32,7 +32,7 @@ final class IfEmptyObservable<Element>: Observable<Element>, @unchecked Sendable
 }
 
 final class IfEmptySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: `hasElement` is touched only from `on(_:)` (serialised by the grammar); `inner` is a
+  // @unchecked Sendable: `hasElement` is touched only from `on(_:)` (serialised by the grammar); `inner` is a
   // `SingleAssignmentDisposable` (its own lock).
   #if DEBUG
   let synchronization = SynchronizationChecker("ifEmpty(switchTo:)")
@@ -61,19 +61,10 @@ final class IfEmptySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @
       if hasElement {
         forwardCompleted()
       } else if !isDisposed {
-        inner.setDisposable(fallback.subscribe(IfEmptyInnerObserver(sink: self)))
+        inner.setDisposable(fallback.subscribe(SinkForwarder(sink: self)))
       }
     }
   }
 
   override func disposeResources() { inner.dispose() }
-}
-
-/// Forwards the events of the fallback subscription to the sink (which enforces the grammar and disposal).
-///
-/// `Sendable`: `Sink` is `@unchecked Sendable` (see `UpstreamDisposer`).
-struct IfEmptyInnerObserver<Observer: ObserverType>: ObserverType {
-  let sink: Sink<Observer>
-
-  func on(_ event: Event<Observer.Element>) { sink.forward(event) }
 }

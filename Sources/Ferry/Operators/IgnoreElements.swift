@@ -24,7 +24,7 @@ extension ObservableType where Element == Never {
 }
 
 final class IgnoreElementsObservable<Element>: Observable<Never>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let source: Observable<Element>
 
   init(source: Observable<Element>) {
@@ -41,7 +41,7 @@ final class IgnoreElementsObservable<Element>: Observable<Never>, @unchecked Sen
 
 final class IgnoreElementsSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
 where Observer.Element == Never {
-  // `@unchecked Sendable`: no mutable state of its own.
+  // @unchecked Sendable: no mutable state of its own.
   func on(_ event: Event<Element>) {
     switch event {
     case .next: break

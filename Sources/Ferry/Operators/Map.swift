@@ -10,7 +10,7 @@ extension ObservableType {
       case .next(let element):
         do {
           deliver(.next(try transform(element)))
-          return .handled
+          return .consumed
         } catch {
           return .error(error)
         }
@@ -23,11 +23,11 @@ extension ObservableType {
 
 @usableFromInline
 final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendable {
+  // @unchecked Sendable: immutable configuration only.
   /// Handles one upstream event; delivers a `.next` through its second argument.
   @usableFromInline
   typealias Step = @Sendable (Event<Source>, (Event<Result>) -> Void) -> EventStep
 
-  // `@unchecked Sendable`: immutable configuration only.
   let source: Observable<Source>
   let step: Step
 
@@ -46,7 +46,7 @@ final class MapObservable<Source, Result>: Observable<Result>, @unchecked Sendab
 }
 
 final class MapSink<Source, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: only immutable state (`step`); `Sink`'s own state is atomic.
+  // @unchecked Sendable: only immutable state (`step`); `Sink`'s own state is atomic.
   let step: @Sendable (Event<Source>, (Event<Observer.Element>) -> Void) -> EventStep
 
   init(observer: Observer, step: @escaping @Sendable (Event<Source>, (Event<Observer.Element>) -> Void) -> EventStep) {

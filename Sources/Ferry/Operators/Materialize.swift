@@ -7,7 +7,7 @@ extension ObservableType {
 }
 
 final class MaterializeObservable<Element>: Observable<Event<Element>>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let source: Observable<Element>
 
   init(source: Observable<Element>) { self.source = source }
@@ -22,7 +22,7 @@ final class MaterializeObservable<Element>: Observable<Event<Element>>, @uncheck
 
 final class MaterializeSink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
 where Observer.Element == Event<Element> {
-  // `@unchecked Sendable`: no mutable state of its own.
+  // @unchecked Sendable: no mutable state of its own.
   func on(_ event: Event<Element>) {
     forwardNext(event)
     if event.isStopEvent { forwardCompleted() }

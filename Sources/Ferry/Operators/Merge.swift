@@ -139,10 +139,9 @@ enum MergeInnerSlot {
 /// The observer-independent half of a merge subscription: the ``MergeState`` behind the lock of its
 /// ``SerializingCore``. Its inlinable methods run specialised in the client, called from the handlers
 /// `mergeObservable` builds.
-///
-/// `@unchecked Sendable`: `state` is guarded by `lock`; the rest is immutable.
 @usableFromInline
-final class MergeCore<Result>: SerializingCore<Event<Result>, Result>, SerializingCoreClosing, @unchecked Sendable {
+final class MergeCore<Result>: SerializingCore<Event<Result>, Result>, ClosableCore, @unchecked Sendable {
+  // @unchecked Sendable: `state` is guarded by `lock`; the rest is immutable.
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
   @usableFromInline @exclusivity(unchecked) final var state = MergeState<Result>()
   @usableFromInline final let maxConcurrent: Int
@@ -153,7 +152,7 @@ final class MergeCore<Result>: SerializingCore<Event<Result>, Result>, Serializi
   @usableFromInline @exclusivity(unchecked) final var innerHandler: (@Sendable (Event<Result>, UInt64) -> Void)?
 
   @usableFromInline
-  init(downstream: any SerializingDownstream<Result>, maxConcurrent: Int, dropsWhileBusy: Bool) {
+  init(downstream: any CoreDownstream<Result>, maxConcurrent: Int, dropsWhileBusy: Bool) {
     self.maxConcurrent = maxConcurrent
     self.dropsWhileBusy = dropsWhileBusy
     super.init(downstream: downstream)

@@ -42,9 +42,9 @@ enum ObserveOnInlining {
   case mainQueue
 }
 
-// `@unchecked Sendable`: only immutable configuration (`let`s of Sendable or immutable values).
 @usableFromInline
 final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // @unchecked Sendable: only immutable configuration (`let`s of Sendable or immutable values).
   let source: Observable<Element>
   let scheduler: any ImmediateSchedulerType
   let inlining: ObserveOnInlining
@@ -96,12 +96,11 @@ final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendab
 /// or for `MainScheduler` semantics the scheduler's own `executing` word — and is queued for a later main-queue
 /// block, as RxSwift's `MainScheduler` defers it. No `SerialDelivery.enter()` is needed inline: a thread on the main
 /// queue never waits for an emitter role anyway (`SerialDelivery.callerMayWait`).
-///
-/// `@unchecked Sendable`: the queue and the scheduled emitter role are in `delivery` (a `SerialDeliveryStorage`,
-/// behind its lock); `outstanding` is an atomic word; `deliveringInline` is only read and written on the main queue
-/// (after the main-queue check); the pending scheduled action is in `scheduled` (a `SerialDisposable`); the rest is
-/// immutable.
 final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
+  // @unchecked Sendable: the queue and the scheduled emitter role are in `delivery` (a `SerialDeliveryStorage`, behind
+  // its lock); `outstanding` is an atomic word; `deliveringInline` is only read and written on the main queue (after
+  // the main-queue check); the pending scheduled action is in `scheduled` (a `SerialDisposable`); the rest is
+  // immutable.
   typealias Element = Observer.Element
 
   let scheduler: any ImmediateSchedulerType

@@ -27,7 +27,7 @@ extension ObservableType {
 }
 
 final class ReduceObservable<Source, Accumulate, Result>: Observable<Result>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let source: Observable<Source>
   // The seed is copied into each subscription; `ElementsStorage` is never mutated.
   let seed: ElementsStorage<Accumulate>
@@ -62,7 +62,7 @@ final class ReduceObservable<Source, Accumulate, Result>: Observable<Result>, @u
 final class ReduceSink<Source, Accumulate, Observer: ObserverType>: Sink<Observer>, ObserverType,
   @unchecked Sendable
 {
-  // `@unchecked Sendable`: `accumulate` is touched only from `on(_:)`, which the Rx grammar serialises.
+  // @unchecked Sendable: `accumulate` is touched only from `on(_:)`, which the Rx grammar serialises.
   #if DEBUG
   let synchronization = SynchronizationChecker("reduce(_:accumulator:)")
   #endif

@@ -21,7 +21,7 @@ extension ObservableType {
 }
 
 final class RetryObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let source: Observable<Element>
   let maxAttempts: Int?
 
@@ -39,7 +39,7 @@ final class RetryObservable<Element>: Observable<Element>, @unchecked Sendable {
 }
 
 final class RetrySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: the attempt bookkeeping is in `state` (a `LockedState`); `current` is a thread-safe
+  // @unchecked Sendable: the attempt bookkeeping is in `state` (a `LockedState`); `current` is a thread-safe
   // `SerialDisposable`; the rest is immutable.
   private struct State {
     var subscribing = false

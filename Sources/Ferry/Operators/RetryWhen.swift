@@ -22,7 +22,7 @@ extension ObservableType {
 }
 
 final class RetryWhenObservable<Element, TriggerError: Swift.Error>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let source: Observable<Element>
   let makeTrigger: @Sendable (Observable<TriggerError>) -> Observable<Void>
 
@@ -43,8 +43,8 @@ final class RetryWhenObservable<Element, TriggerError: Swift.Error>: Observable<
 final class RetryWhenSink<Observer: ObserverType, TriggerError: Swift.Error>: Sink<Observer>, ObserverType,
   @unchecked Sendable
 {
-  // `@unchecked Sendable`: `pending` is a `LockedState`; `current`, `trigger` and `errors` guard themselves;
-  // `source` is immutable.
+  // @unchecked Sendable: `pending` is a `LockedState`; `current`, `trigger` and `errors` guard themselves; `source` is
+  // immutable.
   let source: Observable<Observer.Element>
   let errors = PublishSubject<TriggerError>()
   let current = SerialDisposable()

@@ -13,10 +13,9 @@ extension ObservableType {
 }
 
 /// The default value of a `sample`.
-///
-/// `@unchecked Sendable`: never mutated; copied into each subscription's core.
 @usableFromInline
 struct SampleDefault<Element>: @unchecked Sendable {
+  // @unchecked Sendable: never mutated; copied into each subscription's core.
   @usableFromInline let value: Element?
   @inlinable init(_ value: Element?) { self.value = value }
 }
@@ -24,12 +23,11 @@ struct SampleDefault<Element>: @unchecked Sendable {
 /// The observer-independent half of a `sample` subscription: the latest unsampled element behind the lock of its
 /// ``SerializingCore``. Its inlinable methods run specialised in the client, called from the handlers
 /// ``makeRun(source:sampler:defaultValue:)`` builds.
-///
-/// `@unchecked Sendable`: `element`, `sourceDone` and `stopped` are guarded by `lock`.
 @usableFromInline
-final class SampleCore<Element>: SerializingCore<Event<Element>, Element>, SerializingCoreClosing,
+final class SampleCore<Element>: SerializingCore<Event<Element>, Element>, ClosableCore,
   @unchecked Sendable
 {
+  // @unchecked Sendable: `element`, `sourceDone` and `stopped` are guarded by `lock`.
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
   /// The source's element since the last sample, if any.
   @usableFromInline @exclusivity(unchecked) final var element: Element?
@@ -39,7 +37,7 @@ final class SampleCore<Element>: SerializingCore<Event<Element>, Element>, Seria
   @usableFromInline final let defaultValue: Element?
 
   @usableFromInline
-  init(downstream: any SerializingDownstream<Element>, defaultValue: Element?) {
+  init(downstream: any CoreDownstream<Element>, defaultValue: Element?) {
     self.defaultValue = defaultValue
     super.init(downstream: downstream)
   }
@@ -48,7 +46,7 @@ final class SampleCore<Element>: SerializingCore<Event<Element>, Element>, Seria
   @inlinable
   static func makeRun<SamplerElement>(
     source: Observable<Element>, sampler: Observable<SamplerElement>, defaultValue: SampleDefault<Element>
-  ) -> @Sendable (any SerializingCoreHost<Element>) -> Void {
+  ) -> @Sendable (any CoreSubscription<Element>) -> Void {
     { host in
       let core = SampleCore(downstream: host, defaultValue: defaultValue.value)
       host.attach(core)

@@ -32,7 +32,7 @@ extension ObservableType {
           return .error(error)
         }
         deliver(.next(accumulated))
-        return .handled
+        return .consumed
       case .error(let error): return .error(error)
       case .completed: return .completed
       }

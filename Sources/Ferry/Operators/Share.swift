@@ -38,11 +38,10 @@ extension ObservableType {
 }
 
 /// The shared observable: a reference-counted connection to the source, multicast through a `SubjectCore`.
-///
-/// `@unchecked Sendable`: the current connection and its subscriber count are in `state` (a `LockedState`);
-/// the rest is immutable.
 @usableFromInline
 final class ShareObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // @unchecked Sendable: the current connection and its subscriber count are in `state` (a `LockedState`); the rest is
+  // immutable.
   /// Sends one source event to the connection's subject; for a stop event, calls its third argument (detach the
   /// connection) first and returns `true` (then the source subscription is disposed).
   @usableFromInline
@@ -117,10 +116,9 @@ final class ShareObservable<Element>: Observable<Element>, @unchecked Sendable {
 }
 
 /// One connection to the source.
-///
-/// `@unchecked Sendable`: `count` is only touched under the owning `ShareObservable`'s lock; `core` and
-/// `upstream` are thread-safe.
 final class ShareConnection<Element>: @unchecked Sendable {
+  // @unchecked Sendable: `count` is only touched under the owning `ShareObservable`'s lock; `core` and `upstream` are
+  // thread-safe.
   let core: SubjectCore<Element>
   let upstream = SingleAssignmentDisposable()
   var count = 0
@@ -141,10 +139,9 @@ struct ShareConnectionObserver<Element>: ObserverType {
 }
 
 /// One subscriber's subscription to a shared observable.
-///
-/// `@unchecked Sendable`: `parts` is written once in `init` and afterwards read and cleared only by the single
-/// caller that wins `disposed.setOnce()`, so a disposed subscription keeps nothing alive.
 final class ShareSubscription<Element>: Cancelable, @unchecked Sendable {
+  // @unchecked Sendable: `parts` is written once in `init` and afterwards read and cleared only by the single caller
+  // that wins `disposed.setOnce()`, so a disposed subscription keeps nothing alive.
   private var parts:
     (parent: ShareObservable<Element>, connection: ShareConnection<Element>, subscription: any Disposable)?
   private let disposed = AtomicWord.make()

@@ -20,14 +20,14 @@ extension ObservableType {
       switch event {
       case .next(let element):
         do {
-          guard try predicate(element) else { return .handled }
+          guard try predicate(element) else { return .consumed }
         } catch {
           return .error(error)
         }
         if seen { return .error(RxError.moreThanOneElement) }
         seen = true
         deliver(event)
-        return .handled
+        return .consumed
       case .error(let error): return .error(error)
       case .completed: return seen ? .completed : .error(RxError.noElements)
       }

@@ -16,7 +16,7 @@ extension ObservableType {
         } else {
           deliver(event)
         }
-        return .handled
+        return .consumed
       case .error(let error): return .error(error)
       case .completed: return .completed
       }

@@ -18,10 +18,10 @@ extension ObservableType {
           } catch {
             return .error(error)
           }
-          if skipping { return .handled }
+          if skipping { return .consumed }
         }
         deliver(event)
-        return .handled
+        return .consumed
       case .error(let error): return .error(error)
       case .completed: return .completed
       }

@@ -9,7 +9,7 @@ extension ObservableType {
 
 @usableFromInline
 final class StartWithObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let source: Observable<Element>
   let elements: ElementsStorage<Element>
   let step: @Sendable (Event<Element>) -> EventStep
@@ -39,7 +39,7 @@ final class StartWithObservable<Element>: Observable<Element>, @unchecked Sendab
 }
 
 final class StartWithSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: `step` is immutable; no mutable state of its own.
+  // @unchecked Sendable: `step` is immutable; no mutable state of its own.
   /// Classifies the source's events, built in the client: a `switch` over the generic event here looked the event
   /// type's metadata up on every element.
   let step: @Sendable (Event<Observer.Element>) -> EventStep

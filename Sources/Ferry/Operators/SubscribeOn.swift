@@ -18,7 +18,7 @@ extension ObservableType {
 }
 
 final class SubscribeOnObservable<Source: ObservableType>: Observable<Source.Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let source: Source
   let scheduler: any ImmediateSchedulerType
 
@@ -43,15 +43,13 @@ final class SubscribeOnObservable<Source: ObservableType>: Observable<Source.Ele
 }
 
 final class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: no state of its own; `Sink`'s is atomic.
+  // @unchecked Sendable: no state of its own; `Sink`'s is atomic.
   func on(_ event: Event<Observer.Element>) { forward(event) }
 }
 
 /// The upstream of `subscribe(on:)`: cancels the pending subscription and disposes the subscription on the
 /// scheduler.
-///
-/// `@unchecked Sendable`: all state is in `SingleAssignmentDisposable`s and an atomic flag.
-final class ScheduledDisposal: Disposable, @unchecked Sendable {
+final class ScheduledDisposal: Disposable, Sendable {
   let scheduler: any ImmediateSchedulerType
   private let schedule = SingleAssignmentDisposable()
   private let subscription = SingleAssignmentDisposable()

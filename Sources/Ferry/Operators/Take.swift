@@ -12,7 +12,7 @@ extension ObservableType {
 }
 
 final class TakeCountObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let source: Observable<Element>
   let count: Int
 
@@ -30,7 +30,7 @@ final class TakeCountObservable<Element>: Observable<Element>, @unchecked Sendab
 }
 
 final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: `remaining` is touched only from `on(_:)`, which the Rx grammar serialises.
+  // @unchecked Sendable: `remaining` is touched only from `on(_:)`, which the Rx grammar serialises.
   #if DEBUG
   let synchronization = SynchronizationChecker("take(_:)")
   #endif

@@ -11,7 +11,7 @@ extension ObservableType {
 }
 
 final class TakeLastObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let source: Observable<Element>
   let count: Int
 
@@ -29,7 +29,7 @@ final class TakeLastObservable<Element>: Observable<Element>, @unchecked Sendabl
 }
 
 final class TakeLastSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: `buffer` is touched only from `on(_:)` (serialised by the grammar) and released by
+  // @unchecked Sendable: `buffer` is touched only from `on(_:)` (serialised by the grammar) and released by
   // `disposeResources()`, which runs once after the upstream is disposed.
   #if DEBUG
   let synchronization = SynchronizationChecker("takeLast(_:)")

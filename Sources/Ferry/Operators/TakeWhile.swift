@@ -30,7 +30,7 @@ extension ObservableType {
           return .error(error)
         }
         if keep || inclusive { deliver(event) }
-        return keep ? .handled : .completed
+        return keep ? .consumed : .completed
       case .error(let error): return .error(error)
       case .completed: return .completed
       }

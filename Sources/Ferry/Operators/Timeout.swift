@@ -35,13 +35,12 @@ extension ObservableType {
 /// The observer-independent half of a `timeout` subscription: which timer is the latest and whether the result has
 /// switched to `other`, behind the lock of its ``SerializingCore``. Its inlinable methods run specialised in the
 /// client, called from the handlers ``makeRun(source:dueTime:other:scheduler:)`` builds.
-///
-/// `@unchecked Sendable`: `id` and `hasSwitched` are guarded by `lock`; `timer` and `subscription` are thread-safe
-/// `SerialDisposable`s; the rest is immutable.
 @usableFromInline
-final class TimeoutCore<Element>: SerializingCore<Event<Element>, Element>, SerializingCoreClosing,
+final class TimeoutCore<Element>: SerializingCore<Event<Element>, Element>, ClosableCore,
   @unchecked Sendable
 {
+  // @unchecked Sendable: `id` and `hasSwitched` are guarded by `lock`; `timer` and `subscription` are thread-safe
+  // `SerialDisposable`s; the rest is immutable.
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
   /// Identifies the latest timer; only the latest one may switch.
   @usableFromInline @exclusivity(unchecked) final var id: UInt64 = 0
@@ -56,7 +55,7 @@ final class TimeoutCore<Element>: SerializingCore<Event<Element>, Element>, Seri
 
   @usableFromInline
   init(
-    downstream: any SerializingDownstream<Element>, dueTime: RxTimeInterval, other: Observable<Element>,
+    downstream: any CoreDownstream<Element>, dueTime: RxTimeInterval, other: Observable<Element>,
     scheduler: any SchedulerType
   ) {
     self.dueTime = dueTime
@@ -68,7 +67,7 @@ final class TimeoutCore<Element>: SerializingCore<Event<Element>, Element>, Seri
   @inlinable
   static func makeRun(
     source: Observable<Element>, dueTime: RxTimeInterval, other: Observable<Element>, scheduler: any SchedulerType
-  ) -> @Sendable (any SerializingCoreHost<Element>) -> Void {
+  ) -> @Sendable (any CoreSubscription<Element>) -> Void {
     { host in
       let core = TimeoutCore(downstream: host, dueTime: dueTime, other: other, scheduler: scheduler)
       host.attach(core)

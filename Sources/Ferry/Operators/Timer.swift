@@ -21,7 +21,7 @@ extension ObservableType where Element: FixedWidthInteger {
 }
 
 final class TimerObservable<Element: FixedWidthInteger>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let dueTime: RxTimeInterval
   let period: RxTimeInterval?
   let scheduler: any SchedulerType
@@ -47,10 +47,9 @@ final class TimerObservable<Element: FixedWidthInteger>: Observable<Element>, @u
   }
 }
 
-/// `@unchecked Sendable`: only `Sink`'s state (atomic) is shared; the scheduler never overlaps the runs of one
-/// timer.
 final class TimerSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
 where Observer.Element: FixedWidthInteger {
+  // @unchecked Sendable: only `Sink`'s state (atomic) is shared; the scheduler never overlaps the runs of one timer.
   /// Emits `count` (wrapping to the element type) and returns the next count.
   func tick(_ count: UInt64) -> UInt64 {
     forwardNext(Observer.Element(truncatingIfNeeded: count))

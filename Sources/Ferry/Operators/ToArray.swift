@@ -1,50 +1,28 @@
 extension ObservableType {
   /// A ``Single`` with every element of the sequence, in order, once it completes.
+  @inlinable
   public func toArray() -> Single<[Element]> {
-    Single(raw: ToArrayObservable(source: asObservable()))
-  }
-}
-
-final class ToArrayObservable<Element>: Observable<[Element]>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
-  let source: Observable<Element>
-
-  init(source: Observable<Element>) {
-    self.source = source
-  }
-
-  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == [Element] {
-    let sink = ToArraySink<Element, Observer>(observer: observer)
-    sink.setUpstream(source.subscribe(sink))
-    return sink
-  }
-}
-
-final class ToArraySink<Element, Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable
-where Observer.Element == [Element] {
-  // `@unchecked Sendable`: `elements` is touched only from `on(_:)`, which the grammar serialises.
-  #if DEBUG
-  let synchronization = SynchronizationChecker("toArray()")
-  #endif
-  var elements: [Element] = []
-
-  func on(_ event: Event<Element>) {
-    #if DEBUG
-    let outermost = synchronization.enter()
-    defer { synchronization.leave(outermost) }
-    #endif
-    switch event {
-    case .next(let element):
-      elements.append(element)
-    case .error(let error):
-      elements = []
-      forwardError(error)
-    case .completed:
-      let elements = self.elements
-      self.elements = []
-      forwardNext(elements)
-      forwardCompleted()
-    }
+    // The step is built here so that the client specialises it (see `StatefulStepObservable`); the elements
+    // received so far are the subscription's state, emptied when the sequence stops so that they are not kept
+    // until disposal.
+    Single(
+      raw: StatefulStepObservable(
+        source: asObservable(), initial: [Element](), operatorName: "toArray()"
+      ) {
+        event, elements, deliver in
+        switch event {
+        case .next(let element):
+          elements.append(element)
+          return .consumed
+        case .error(let error):
+          elements = []
+          return .error(error)
+        case .completed:
+          var all: [Element] = []
+          swap(&all, &elements)
+          deliver(.next(all))
+          return .completed
+        }
+      })
   }
 }

@@ -33,13 +33,12 @@ enum WindowItem<Element> {
 /// The observer-independent half of a `window(timeSpan:count:scheduler:)` subscription: the current window behind
 /// the lock of its ``SerializingCore``, and the timer that closes it. Its inlinable methods run specialised in the
 /// client, called from the handlers ``makeRun(source:timeSpan:count:scheduler:)`` builds.
-///
-/// `@unchecked Sendable`: `subject`, `count`, `windowID` and `stopped` are guarded by `lock`; `timer` is a
-/// thread-safe `SerialDisposable`; the rest is immutable.
 @usableFromInline
-final class WindowCore<Element>: SerializingCore<WindowItem<Element>, Observable<Element>>, SerializingCoreClosing,
+final class WindowCore<Element>: SerializingCore<WindowItem<Element>, Observable<Element>>, ClosableCore,
   @unchecked Sendable
 {
+  // @unchecked Sendable: `subject`, `count`, `windowID` and `stopped` are guarded by `lock`; `timer` is a thread-safe
+  // `SerialDisposable`; the rest is immutable.
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
   /// The current window.
   @usableFromInline @exclusivity(unchecked) final var subject = PublishSubject<Element>()
@@ -56,7 +55,7 @@ final class WindowCore<Element>: SerializingCore<WindowItem<Element>, Observable
 
   @usableFromInline
   init(
-    downstream: any SerializingDownstream<Observable<Element>>, timeSpan: RxTimeInterval, count: Int,
+    downstream: any CoreDownstream<Observable<Element>>, timeSpan: RxTimeInterval, count: Int,
     scheduler: any SchedulerType
   ) {
     self.timeSpan = timeSpan
@@ -69,7 +68,7 @@ final class WindowCore<Element>: SerializingCore<WindowItem<Element>, Observable
   @inlinable
   static func makeRun(
     source: Observable<Element>, timeSpan: RxTimeInterval, count: Int, scheduler: any SchedulerType
-  ) -> @Sendable (any SerializingCoreHost<Observable<Element>>) -> Void {
+  ) -> @Sendable (any CoreSubscription<Observable<Element>>) -> Void {
     { host in
       let core = WindowCore(downstream: host, timeSpan: timeSpan, count: count, scheduler: scheduler)
       host.attach(core)

@@ -19,7 +19,7 @@ extension ObservableType {
 }
 
 final class WithUnretainedObservable<Object: AnyObject, Element, Out>: Observable<Out>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let source: Observable<Element>
   let object: WeakReference<Object>
   let resultSelector: @Sendable (Object, Element) throws -> Out
@@ -45,7 +45,7 @@ final class WithUnretainedObservable<Object: AnyObject, Element, Out>: Observabl
 final class WithUnretainedSink<Object: AnyObject, Element, Observer: ObserverType>: Sink<Observer>, ObserverType,
   @unchecked Sendable
 {
-  // `@unchecked Sendable`: only immutable state (a weak reference, which is safe to read from any thread).
+  // @unchecked Sendable: only immutable state (a weak reference, which is safe to read from any thread).
   let object: WeakReference<Object>
   let resultSelector: @Sendable (Object, Element) throws -> Observer.Element
 

@@ -6,7 +6,7 @@ import FoundationNetworking
 
 /// The errors of `URLSession.rx`'s requests (RxCocoa's `RxCocoaURLError`).
 public enum RxCocoaURLError: Swift.Error, CustomDebugStringConvertible, @unchecked Sendable {
-  // `@unchecked Sendable`: the payloads are immutable values handed over once, as in RxCocoa.
+  // @unchecked Sendable: the payloads are immutable values handed over once, as in RxCocoa.
   /// The request failed for an unknown reason.
   case unknown
   /// The response was not an HTTP response.

@@ -66,10 +66,9 @@ protocol TrampolineInvocable {
 }
 
 /// A queued action that can be cancelled before it runs.
-///
-/// `@unchecked Sendable`: `state` and `action` are only read by the thread that queued the item; disposal is an
-/// atomic flag plus a `SingleAssignmentDisposable`.
 final class TrampolineItem<StateType>: TrampolineInvocable, Cancelable, @unchecked Sendable {
+  // @unchecked Sendable: `state` and `action` are only read by the thread that queued the item; disposal is an atomic
+  // flag plus a `SingleAssignmentDisposable`.
   private let state: StateType
   private let action: @Sendable (StateType) -> any Disposable
   private let disposable = SingleAssignmentDisposable()

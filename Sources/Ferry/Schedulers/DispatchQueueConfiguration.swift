@@ -66,10 +66,8 @@ struct DispatchQueueConfiguration: Sendable {
 }
 
 /// Owns a dispatch timer until it is cancelled (which breaks the timer → handler → holder cycle).
-///
-/// `@unchecked Sendable`: the timer is only reached through `state` (a `LockedState`); cancelling a dispatch
-/// source is thread-safe.
-final class TimerHolder: @unchecked Sendable {
+/// Cancelling a dispatch source is thread-safe; the timer is only reached through `state`.
+final class TimerHolder: Sendable {
   private let state: LockedState<(any DispatchSourceTimer)?>
 
   init(_ timer: any DispatchSourceTimer) { state = LockedState(timer) }
@@ -86,10 +84,9 @@ final class TimerHolder: @unchecked Sendable {
 }
 
 /// The state threaded through a periodic action.
-///
-/// `@unchecked Sendable`: only the event handler of one dispatch source touches it, and libdispatch never runs
-/// a source's handler concurrently with itself.
 final class PeriodicState<StateType>: @unchecked Sendable {
+  // @unchecked Sendable: only the event handler of one dispatch source touches it, and libdispatch never runs a
+  // source's handler concurrently with itself.
   var state: StateType
   init(_ state: StateType) { self.state = state }
 }

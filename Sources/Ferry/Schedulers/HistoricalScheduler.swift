@@ -30,9 +30,8 @@ public struct HistoricalSchedulerTimeConverter: VirtualTimeConverterType {
 
 /// A virtual-time scheduler whose clock is a `Date` (RxSwift's `HistoricalScheduler`), for replaying recorded
 /// timelines with real dates.
-///
-/// `@unchecked Sendable`: all mutable state is in ``VirtualTimeScheduler``, behind its lock.
 open class HistoricalScheduler: VirtualTimeScheduler<HistoricalSchedulerTimeConverter>, @unchecked Sendable {
+  // @unchecked Sendable: all mutable state is in ``VirtualTimeScheduler``, behind its lock.
   /// Creates a scheduler whose clock starts at `initialClock` (the distant past by default).
   public init(initialClock: RxTime = Date(timeIntervalSince1970: 0)) {
     super.init(initialClock: initialClock, converter: HistoricalSchedulerTimeConverter())

@@ -14,8 +14,7 @@ import _FerryAtomics
 /// `observe(on: MainScheduler.instance)`, and therefore `Driver` and `Signal`, deliver synchronously when the
 /// event is sent on the main thread.
 public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Sendable {
-  // `@unchecked Sendable`: the only mutable state is `executing`, an atomic word that is only written on the
-  // main queue.
+  // @unchecked Sendable: the only mutable state is `executing`, an atomic word that is only written on the main queue.
 
   /// 1 while an action of this scheduler runs on the main queue.
   let executing = AtomicWord.make()

@@ -2,9 +2,8 @@ import Foundation
 
 /// A scheduler that runs each action as an operation on `operationQueue`, with `queuePriority` (RxSwift's
 /// `OperationQueueScheduler`). Disposing a scheduled action before it runs cancels the operation.
-///
-/// `@unchecked Sendable`: its properties are immutable, and `OperationQueue` is safe to use from any thread.
 public final class OperationQueueScheduler: ImmediateSchedulerType, @unchecked Sendable {
+  // @unchecked Sendable: its properties are immutable, and `OperationQueue` is safe to use from any thread.
   /// The queue the actions run on.
   public let operationQueue: OperationQueue
   /// The priority of the operations this scheduler adds.

@@ -58,8 +58,7 @@ extension ImmediateSchedulerType {
 }
 
 /// Drives `scheduleRecursive`: each recursive call schedules once more, until disposed.
-final class RecursiveImmediateScheduler<State>: Cancelable, @unchecked Sendable {
-  // `@unchecked Sendable`: mutable state is in `current` (a `LockedState`).
+final class RecursiveImmediateScheduler<State>: Cancelable, Sendable {
   let scheduler: any ImmediateSchedulerType
   let action: @Sendable (State, (State) -> Void) -> Void
   private let current = LockedState<(disposable: (any Disposable)?, disposed: Bool)>((nil, false))

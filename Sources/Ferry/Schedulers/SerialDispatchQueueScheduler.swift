@@ -6,7 +6,7 @@ import Foundation
 /// `observe(on:)` with a serial scheduler delivers events in order; use it (or ``MainScheduler``) when the
 /// receiver is not thread-safe.
 public class SerialDispatchQueueScheduler: SchedulerType, @unchecked Sendable {
-  // `@unchecked Sendable`: `configuration` is immutable; subclasses keep only thread-safe state.
+  // @unchecked Sendable: `configuration` is immutable; subclasses keep only thread-safe state.
   let configuration: DispatchQueueConfiguration
 
   /// The current time.

@@ -34,10 +34,9 @@ public protocol VirtualTimeConverterType: Sendable {
 ///
 /// Actions scheduled for the same virtual time run in the order they were scheduled. Scheduling from any
 /// thread is safe; running (``start()``, ``advanceTo(_:)``) is meant for one thread at a time.
-///
-/// `@unchecked Sendable`: the clock, the queue and the running flag are only touched under `state`'s lock;
-/// actions are always run after the lock is released.
 open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType, @unchecked Sendable {
+  // @unchecked Sendable: the clock, the queue and the running flag are only touched under `state`'s lock; actions are
+  // always run after the lock is released.
   /// A virtual time.
   public typealias VirtualTime = Converter.VirtualTimeUnit
   /// A virtual time interval.
@@ -220,10 +219,9 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
 
 /// One scheduled action: disposing it before it runs cancels it (and releases the action at once); disposing it
 /// after it ran disposes what the action returned.
-///
-/// `@unchecked Sendable`: `action` is only touched under its lock and taken out exactly once (by `invoke()` or
-/// `dispose()`); `result` is thread-safe.
 final class VirtualSchedulerItem<Time>: Cancelable, @unchecked Sendable {
+  // @unchecked Sendable: `action` is only touched under its lock and taken out exactly once (by `invoke()` or
+  // `dispose()`); `result` is thread-safe.
   let time: Time
   let id: UInt64
   private let action: LockedState<(@Sendable () -> any Disposable)?>
@@ -257,11 +255,10 @@ final class VirtualSchedulerItem<Time>: Cancelable, @unchecked Sendable {
 }
 
 /// `schedulePeriodic` on a virtual scheduler: reschedules itself `period` after each run.
-///
-/// `@unchecked Sendable`: `current` is a `SerialDisposable` (thread-safe); the state box is handed from one run
-/// to the next, and the runs never overlap (each is scheduled by the previous one). The scheduled item holds
-/// `self` strongly until it runs or is disposed, which breaks the cycle.
 final class VirtualPeriodicTimer<Converter: VirtualTimeConverterType, StateType>: Cancelable, @unchecked Sendable {
+  // @unchecked Sendable: `current` is a `SerialDisposable` (thread-safe); the state box is handed from one run to the
+  // next, and the runs never overlap (each is scheduled by the previous one). The scheduled item holds `self` strongly
+  // until it runs or is disposed, which breaks the cycle.
   let scheduler: VirtualTimeScheduler<Converter>
   let period: RxTimeInterval
   let action: @Sendable (StateType) -> StateType

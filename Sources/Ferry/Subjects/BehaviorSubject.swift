@@ -3,7 +3,7 @@
 /// Delivery is serialised as for ``PublishSubject``. After an error, new subscribers receive only the error;
 /// after completion, only the completion.
 public final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: all state is in `core`, behind its lock.
+  // @unchecked Sendable: all state is in `core`, behind its lock.
   @usableFromInline let core: SubjectCore<Element>
 
   /// Creates a subject holding `value`.

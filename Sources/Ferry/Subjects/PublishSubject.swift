@@ -4,7 +4,7 @@
 /// from another thread) is queued and delivered after it, in order. Events after a stop event are ignored;
 /// a subscriber that arrives after the stop event receives only the stop event.
 public final class PublishSubject<Element>: Observable<Element>, SubjectType, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: all state is in `core`, behind its lock.
+  // @unchecked Sendable: all state is in `core`, behind its lock.
   @usableFromInline let core: SubjectCore<Element>
 
   /// Creates a subject.

@@ -4,7 +4,7 @@
 /// Delivery is serialised as for ``PublishSubject``. A subscriber that arrives after the stop event receives
 /// the buffered elements, then the stop event (error or completion).
 public final class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: all state is in `core`, behind its lock.
+  // @unchecked Sendable: all state is in `core`, behind its lock.
   @usableFromInline let core: SubjectCore<Element>
 
   /// Inlinable, so that the subject's subscription path is specialised for `Element` where it is created.

@@ -144,8 +144,8 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
 
 /// The observable behind `Completable.create`: runs the subscribe function with a callback that accepts one
 /// outcome.
-// `@unchecked Sendable`: only an immutable `@Sendable` subscribe handler.
 final class CompletableCreateObservable: Observable<Never>, @unchecked Sendable {
+  // @unchecked Sendable: only an immutable `@Sendable` subscribe handler.
   typealias SubscribeHandler = @Sendable (@escaping @Sendable (CompletableEvent) -> Void) -> any Disposable
   let subscribeHandler: SubscribeHandler
 
@@ -163,8 +163,8 @@ final class CompletableCreateObservable: Observable<Never>, @unchecked Sendable 
 
 final class CompletableCreateSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
 where Observer.Element == Never {
-  // `@unchecked Sendable`: no mutable state of its own; `forwardError`/`forwardCompleted` deliver one stop
-  // event (the first to claim disposal).
+  // @unchecked Sendable: no mutable state of its own; `forwardError`/`forwardCompleted` deliver one stop event (the
+  // first to claim disposal).
   func receive(_ event: CompletableEvent) {
     switch event {
     case .error(let error): forwardError(error)

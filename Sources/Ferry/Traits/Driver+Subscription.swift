@@ -1,14 +1,13 @@
-import Dispatch
-
+// The public names of a Driver's subscriptions; the implementation, shared with `Signal`'s `emit`, is in
+// SharedSequence+Subscription.swift.
 extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingStrategy {
   /// Subscribes handlers that run on the main actor.
   ///
-  /// A `Driver` delivers on the main thread, so the handlers are called synchronously with
-  /// `MainActor.assumeIsolated`. An event that nevertheless arrives on another thread (an element emitted by
-  /// `startWith` while subscribing on a background thread, or a mocked ``SharingScheduler`` running off the main
-  /// thread) is hopped to the main queue, in order, instead of trapping; `onDisposed` runs on the main queue too.
-  /// Differs from RxCocoa in that the handlers are `@MainActor` and that subscribing from a background thread
-  /// is allowed.
+  /// A `Driver` delivers on the main thread, so the handlers are called synchronously there. An event that
+  /// nevertheless arrives on another thread (an element emitted by `startWith` while subscribing on a background
+  /// thread, or a mocked ``SharingScheduler`` running off the main thread) is hopped to the main queue, in order,
+  /// instead of trapping; `onDisposed` runs on the main queue too. Differs from RxCocoa in that the handlers are
+  /// `@MainActor` and that subscribing from a background thread is allowed.
   @preconcurrency
   @inlinable
   public func drive(
@@ -16,27 +15,24 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     onCompleted: (@MainActor () -> Void)? = nil,
     onDisposed: (@MainActor () -> Void)? = nil
   ) -> any Disposable {
-    asObservable().subscribeOnMainActor(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+    subscribeOnMainActor(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
   }
 
-  /// Subscribes handlers that run on the main actor and receive `object` (held weakly) first; nothing is
-  /// called once `object` is deallocated.
+  /// Subscribes handlers that run on the main actor (as ``drive(onNext:onCompleted:onDisposed:)``) and receive
+  /// `object` (held weakly) first; nothing is called once `object` is deallocated.
   @preconcurrency
+  @inlinable
   public func drive<Object: AnyObject>(
     with object: Object,
     onNext: (@MainActor (Object, Element) -> Void)? = nil,
     onCompleted: (@MainActor (Object) -> Void)? = nil,
     onDisposed: (@MainActor (Object) -> Void)? = nil
   ) -> any Disposable {
-    asObservable().subscribeOnMainActor(
-      with: object,
-      onNext: onNext,
-      onCompleted: onCompleted,
-      onDisposed: onDisposed
-    )
+    subscribeOnMainActor(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
   }
 
   /// Subscribes and ignores every element.
+  @inlinable
   public func drive() -> any Disposable {
     asObservable().subscribe()
   }
@@ -45,14 +41,14 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   @inlinable
   public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
   where Observer.Element == Element {
-    asObservable().subscribe { event in observers.forEach { $0.on(event) } }
+    subscribe(forwardingTo: observers)
   }
 
   /// Sends every element (and completion), wrapped in an optional, to each of `observers`.
   @inlinable
   public func drive<Observer: ObserverType>(_ observers: Observer...) -> any Disposable
   where Observer.Element == Element? {
-    asObservable().subscribe { event in observers.forEach { $0.on(event.map { $0 }) } }
+    subscribe(forwardingTo: observers)
   }
 
   /// Accepts every element into each of `relays`.
@@ -78,80 +74,4 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
   public func drive(_ relays: PublishRelay<Element?>...) -> any Disposable {
     asObservable().bindToRelays(relays) { $0.accept($1) }
   }
-}
-
-extension Observable {
-  /// Subscribes `@MainActor` handlers to a sequence that delivers on the main thread.
-  ///
-  /// Inlinable (with `drive(onNext:…)`) so that the client specialises the main-queue stage and the event switch of
-  /// `subscribe(onNext:…)` for its element type.
-  @inlinable
-  func subscribeOnMainActor(
-    onNext: (@MainActor (Element) -> Void)?,
-    onCompleted: (@MainActor () -> Void)?,
-    onDisposed: (@MainActor () -> Void)?
-  ) -> any Disposable {
-    var next: (@Sendable (Element) -> Void)?
-    if let onNext {
-      // Per element, `MainActor.assumeIsolated` allocates (it carries the closure as an escaping one). The stage
-      // below (`ensuringMainQueue()`) guarantees the main queue, so the `@MainActor` handler is called directly:
-      // the cast only drops the isolation from the type (the representation is the same); debug builds check it.
-      let handler = MainActorHandler(unsafeBitCast(onNext, to: ((Element) -> Void).self))
-      next = { element in
-        assert(MainScheduler.isOnMainQueue, "Internal inconsistency: a Driver/Signal delivered off the main queue")
-        handler.body(element)
-      }
-    }
-    var completed: (@Sendable () -> Void)?
-    if let onCompleted {
-      let handler = MainActorHandler(onCompleted)
-      completed = { MainActor.assumeIsolated { handler.body() } }
-    }
-    var disposed: (@Sendable () -> Void)?
-    if let onDisposed {
-      let handler = MainActorHandler(onDisposed)
-      // Disposal may happen on any thread (a dispose bag released in the background): hop if needed.
-      disposed = {
-        if MainScheduler.isOnMainQueue {
-          MainActor.assumeIsolated { handler.body() }
-        } else {
-          DispatchQueue.main.async { MainActor.assumeIsolated { handler.body() } }
-        }
-      }
-    }
-    return ensuringMainQueue().subscribe(onNext: next, onCompleted: completed, onDisposed: disposed)
-  }
-
-  /// Subscribes `@MainActor` handlers that receive `object` (held weakly) first.
-  func subscribeOnMainActor<Object: AnyObject>(
-    with object: Object,
-    onNext: (@MainActor (Object, Element) -> Void)?,
-    onCompleted: (@MainActor (Object) -> Void)?,
-    onDisposed: (@MainActor (Object) -> Void)?
-  ) -> any Disposable {
-    let weak = WeakReference(object)
-    var next: (@MainActor (Element) -> Void)?
-    if let onNext {
-      next = { element in if let object = weak.object { onNext(object, element) } }
-    }
-    var completed: (@MainActor () -> Void)?
-    if let onCompleted {
-      completed = { if let object = weak.object { onCompleted(object) } }
-    }
-    var disposed: (@MainActor () -> Void)?
-    if let onDisposed {
-      disposed = { if let object = weak.object { onDisposed(object) } }
-    }
-    return subscribeOnMainActor(onNext: next, onCompleted: completed, onDisposed: disposed)
-  }
-}
-
-/// A `@MainActor` closure carried by a `@Sendable` one.
-///
-/// `@unchecked Sendable`: `body` is only ever called on the main actor (inside `MainActor.assumeIsolated`, or after
-/// the main-queue stage of `subscribeOnMainActor`).
-@usableFromInline
-struct MainActorHandler<Body>: @unchecked Sendable {
-  @usableFromInline let body: Body
-  @inlinable init(_ body: Body) { self.body = body }
 }

@@ -207,8 +207,8 @@ extension PrimitiveSequence where Trait == MaybeTrait {
 }
 
 /// The observable behind `Maybe.create`: runs the subscribe function with a callback that accepts one outcome.
-// `@unchecked Sendable`: only an immutable `@Sendable` subscribe handler.
 final class MaybeCreateObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // @unchecked Sendable: only an immutable `@Sendable` subscribe handler.
   typealias SubscribeHandler = @Sendable (@escaping @Sendable (MaybeEvent<Element>) -> Void) -> any Disposable
   let subscribeHandler: SubscribeHandler
 
@@ -225,7 +225,7 @@ final class MaybeCreateObservable<Element>: Observable<Element>, @unchecked Send
 }
 
 final class MaybeCreateSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
-  // `@unchecked Sendable`: `delivered` is an atomic flag: only the caller that sets it delivers.
+  // @unchecked Sendable: `delivered` is an atomic flag: only the caller that sets it delivers.
   let delivered = AtomicWord.make()
 
   func receive(_ event: MaybeEvent<Observer.Element>) {

@@ -197,9 +197,9 @@ extension PrimitiveSequence where Trait == SingleTrait {
 }
 
 /// The observable behind `Single.create`: runs the subscribe function with a callback that accepts one outcome.
-// `@unchecked Sendable`: immutable configuration only.
 @usableFromInline
 final class SingleCreateObservable<Element>: Observable<Element>, @unchecked Sendable {
+  // @unchecked Sendable: immutable configuration only.
   @usableFromInline
   typealias SubscribeHandler = @Sendable (@escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable
   /// Turns the outcome into events: delivers `.next` through its second argument, returns the stop event.
@@ -224,8 +224,8 @@ final class SingleCreateObservable<Element>: Observable<Element>, @unchecked Sen
 }
 
 final class SingleCreateSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
-  // `@unchecked Sendable`: `delivered` is an atomic flag: only the caller that sets it delivers, so two
-  // concurrent outcomes never overlap; `step` is immutable.
+  // @unchecked Sendable: `delivered` is an atomic flag: only the caller that sets it delivers, so two concurrent
+  // outcomes never overlap; `step` is immutable.
   let delivered = AtomicWord.make()
   let step: SingleCreateObservable<Observer.Element>.Step
 

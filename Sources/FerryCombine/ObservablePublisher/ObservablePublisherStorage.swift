@@ -13,12 +13,11 @@ import Combine
 /// Every input takes the lock once, asks the state machine, and acts after unlocking: the subscriber is never
 /// called under the lock, and only from the thread that holds the state machine's delivering role, so its calls
 /// never overlap (Combine's rule) even when the Rx source and `request(_:)` run on different threads.
-///
-/// `@unchecked Sendable`: the mutable state is the state machine, only touched under `state`'s lock; `subscriber`
-/// is called only by the delivering thread (one at a time, by the state machine's invariant) and released under
-/// the lock's decision in ``cancel()`` / on the terminal event.
 final class ObservablePublisherSubscription<Downstream: Subscriber>: Subscription, ObserverType, @unchecked Sendable
 where Downstream.Failure: Error {
+  // @unchecked Sendable: the mutable state is the state machine, only touched under `state`'s lock; `subscriber` is
+  // called only by the delivering thread (one at a time, by the state machine's invariant) and released under the
+  // lock's decision in ``cancel()`` / on the terminal event.
   typealias Element = Downstream.Input
 
   private let state: BridgeLockedState<ObservablePublisherStateMachine<Element>>

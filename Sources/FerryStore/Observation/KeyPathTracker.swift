@@ -3,11 +3,10 @@ import Observation
 
 /// The value an `Infallible.observe(_:_:)` sequence reads, shared by its subscriptions: the object (held
 /// weakly) and the key path, behind a main-actor closure so that nothing downstream depends on the object's type.
-///
-/// `@unchecked Sendable`: `read` is created in `init`, which runs on the main actor (in the `@MainActor`
-/// factories), and only called on the main actor (`KeyPathTracker.track()`); the object it captures is weak, and a
-/// weak reference loads atomically, so the object may be released on any thread meanwhile.
 final class ObservedKeyPath<Value>: @unchecked Sendable {
+  // @unchecked Sendable: `read` is created in `init`, which runs on the main actor (in the `@MainActor` factories), and
+  // only called on the main actor (`KeyPathTracker.track()`); the object it captures is weak, and a weak reference
+  // loads atomically, so the object may be released on any thread meanwhile.
   /// Reads the value, registering the accesses with any enclosing `withObservationTracking`; `nil` once the object
   /// has been deallocated.
   let read: @MainActor () -> Value?
@@ -30,10 +29,9 @@ final class ObservedKeyPath<Value>: @unchecked Sendable {
 /// re-read are coalesced into one element, and at most one hop is pending per subscription.
 ///
 /// The object is held weakly; a re-read that finds it deallocated completes the sequence.
-///
-/// `@unchecked Sendable`: `observer` — present while the subscription is live — is only read and written under its
-/// `LockedState`, and is called after the lock is released; `target` is `Sendable`.
 final class KeyPathTracker<Value>: Disposable, @unchecked Sendable {
+  // @unchecked Sendable: `observer` — present while the subscription is live — is only read and written under its
+  // `LockedState`, and is called after the lock is released; `target` is `Sendable`.
   typealias Observer = @Sendable (InfallibleEvent<Value>) -> Void
 
   private let target: ObservedKeyPath<Value>

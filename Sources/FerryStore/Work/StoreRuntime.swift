@@ -9,18 +9,18 @@ package enum StoreOutput<Feature: StoreFeature>: Sendable {
   case failure(any Error, workID: WorkID?)
 }
 
-/// The id a work was started with, carried to `handleError`. `@unchecked Sendable`: every id is built from a
-/// `Hashable & Sendable` value (`run(id:)`) or an array of such ids (a scope's), and is never mutated.
+/// The id a work was started with, carried to `handleError`.
 package struct WorkID: @unchecked Sendable {
+  // @unchecked Sendable: every id is built from a `Hashable & Sendable` value (`run(id:)`) or an array of such ids (a
+  // scope's), and is never mutated.
   let value: AnyHashable
 }
 
 /// The part of a store that its async work reaches from other threads: the work bookkeeping
 /// (``WorkStateMachine``) and the inbox of outputs waiting for the main actor, behind one lock.
-///
-/// `@unchecked Sendable`: `state` is a `LockedState`; `store` is a weak reference written once, in `Store.init`,
-/// before the runtime is shared, and weak references load atomically; the other properties are immutable.
 package final class StoreRuntime<Feature: StoreFeature>: @unchecked Sendable {
+  // @unchecked Sendable: `state` is a `LockedState`; `store` is a weak reference written once, in `Store.init`, before
+  // the runtime is shared, and weak references load atomically; the other properties are immutable.
   struct State {
     var work = WorkStateMachine()
     var inbox: [StoreOutput<Feature>] = []

@@ -68,6 +68,27 @@ struct AsyncSubjectTests {
     #expect(log.current == ["next"])
   }
 
+  @Test func aSubscriberAddedWhileTheEndingIsDeliveredGetsTheWholeEnding() {
+    let subject = AsyncSubject<Int>()
+    let late = EventRecorder<Int>()
+    let first = EventRecorder<Int>()
+    let bag = DisposeBag()
+    subject.subscribe(
+      onNext: { _ in
+        subject.subscribe(late).disposed(by: bag)
+        // Ignored: the subject has stopped.
+        subject.onNext(9)
+        subject.onCompleted()
+      }
+    ).disposed(by: bag)
+    subject.subscribe(first).disposed(by: bag)
+    subject.onNext(4)
+    subject.onCompleted()
+    #expect(first.events.current == [.next(4), .completed])
+    #expect(late.events.current == [.next(4), .completed])
+    #expect(!subject.hasObservers)
+  }
+
   @Test func concurrentSubscribersEachGetTheEndingExactlyOnce() {
     for _ in 0..<20 {
       let subject = AsyncSubject<Int>()

@@ -131,6 +131,24 @@ struct SignalTests {
     two.dispose()
   }
 
+  @Test func emitWithHoldsTheObjectWeaklyAndStopsCallingOnceItIsGone() {
+    let relay = PublishRelay<String>()
+    var screen: LoginScreenStub? = LoginScreenStub()
+    weak let weakScreen = screen
+    let completions = LockedBox(0)
+    let subscription = relay.asSignal().emit(
+      with: screen!,
+      onNext: { screen, effect in screen.handleEffect(effect) },
+      onCompleted: { _ in completions.withLock { $0 += 1 } })
+    relay.accept("first")
+    #expect(screen?.alerts == ["first"])
+    screen = nil
+    #expect(weakScreen == nil)
+    relay.accept("second")
+    subscription.dispose()
+    #expect(completions.current == 0)
+  }
+
   @Test func releasesHandlersAfterDisposal() {
     let relay = PublishRelay<Int>()
     weak var weakTracked: Tracked?

@@ -8,7 +8,7 @@ public protocol ConnectableObservableType<Element>: ObservableType {
 /// A connectable observable: subscribers subscribe to a subject, which ``connect()`` subscribes to the source.
 /// Made by `multicast`, `publish()` and `replay(_:)`.
 public class ConnectableObservable<Element>: Observable<Element>, ConnectableObservableType, @unchecked Sendable {
-  // `@unchecked Sendable`: no state here; subclasses name theirs.
+  // @unchecked Sendable: no state here; subclasses name theirs.
   override init() {}
 
   /// Subscribes the shared subject to the source; see ``ConnectableObservableType/connect()``.
@@ -77,8 +77,8 @@ extension ObservableType {
 final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObservable<Subject.Element>,
   @unchecked Sendable
 {
-  // `@unchecked Sendable`: `subject`, `generation` and `connection` live in `state` (a `LockedState`); `source`
-  // and `makeSubject` are immutable. A `Subject` is an observable, so `Sendable`.
+  // @unchecked Sendable: `subject`, `generation` and `connection` live in `state` (a `LockedState`); `source` and
+  // `makeSubject` are immutable. A `Subject` is an observable, so `Sendable`.
   struct State {
     var subject: Subject?
     /// Incremented whenever a connection ends and its subject is forgotten, so that a connection prepared
@@ -150,7 +150,7 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
 /// or the source terminating, ends the connection (the adapter forgets the subject) and unsubscribes from the
 /// source; a terminal event is forwarded after the connection has ended.
 final class ConnectableConnection<Observer: ObserverType>: ObserverType, Cancelable, @unchecked Sendable {
-  // `@unchecked Sendable`: `observer` is immutable (a subject's observer, `Sendable` in use); `ended` is atomic;
+  // @unchecked Sendable: `observer` is immutable (a subject's observer, `Sendable` in use); `ended` is atomic;
   // `onDispose` is a `LockedState`.
   let subscription = SingleAssignmentDisposable()
   private let observer: Observer

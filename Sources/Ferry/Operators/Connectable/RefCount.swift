@@ -7,8 +7,8 @@ extension ConnectableObservableType {
 }
 
 final class RefCountObservable<Source: ConnectableObservableType>: Observable<Source.Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: the subscriber count and the connection live in `state` (a `LockedState`); `source`
-  // is immutable.
+  // @unchecked Sendable: the subscriber count and the connection live in `state` (a `LockedState`); `source` is
+  // immutable.
   struct State {
     var count = 0
     var connection: (any Disposable)?
@@ -82,8 +82,7 @@ final class RefCountObservable<Source: ConnectableObservableType>: Observable<So
 final class RefCountSink<Observer: ObserverType, Source: ConnectableObservableType>: Sink<Observer>, ObserverType,
   @unchecked Sendable
 where Source.Element == Observer.Element {
-  // `@unchecked Sendable`: `parent` is immutable; `registration` is read and written only under `parent.state`'s
-  // lock.
+  // @unchecked Sendable: `parent` is immutable; `registration` is read and written only under `parent.state`'s lock.
   enum Registration {
     /// Subscribing: not counted yet.
     case pending

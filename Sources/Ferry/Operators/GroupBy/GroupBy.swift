@@ -18,7 +18,7 @@ extension ObservableType {
 final class GroupByObservable<Key: Hashable, Element>: Observable<GroupedObservable<Key, Element>>,
   @unchecked Sendable
 {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   let source: Observable<Element>
   let keySelector: @Sendable (Element) throws -> Key
 
@@ -29,7 +29,7 @@ final class GroupByObservable<Key: Hashable, Element>: Observable<GroupedObserva
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == GroupedObservable<Key, Element> {
-    let sink = SerializingCoreSink(observer: observer)
+    let sink = CoreSubscriptionSink(observer: observer)
     // The source's subscription ends when it terminates, or once the subscription and every group subscription
     // are disposed. The storage is not attached to the sink: disposing the subscription must not close the groups,
     // which keep receiving.
@@ -47,7 +47,7 @@ final class GroupByObservable<Key: Hashable, Element>: Observable<GroupedObserva
 /// The source's observer of one `groupBy` subscription: runs the key selector, then the machine's transition, then
 /// acts on its action (sends the element to its group; terminates the groups before the downstream).
 final class GroupBySourceObserver<Key: Hashable, Element>: ObserverType, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable; the storage, the disposables and the group subjects are thread-safe.
+  // @unchecked Sendable: immutable; the storage, the disposables and the group subjects are thread-safe.
   typealias Machine = GroupByStateMachine<Key, Element>
   let storage: OperatorStorage<Machine>
   let keySelector: @Sendable (Element) throws -> Key
@@ -95,10 +95,9 @@ final class GroupBySourceObserver<Key: Hashable, Element>: ObserverType, @unchec
 }
 
 /// A group of `groupBy`: the elements of the source that share one key.
-///
-/// `@unchecked Sendable`: immutable; the key is only read (as an `Observable`'s elements, it is not required to be
-/// `Sendable`, so that RxSwift code compiles unchanged).
 public struct GroupedObservable<Key, Element>: ObservableType, @unchecked Sendable {
+  // @unchecked Sendable: immutable; the key is only read (as an `Observable`'s elements, it is not required to be
+  // `Sendable`, so that RxSwift code compiles unchanged).
   /// The key the group's elements share.
   public let key: Key
   private let source: Observable<Element>
@@ -121,7 +120,7 @@ public struct GroupedObservable<Key, Element>: ObservableType, @unchecked Sendab
 
 /// The observable of one group: a subscription to the group's subject that keeps the source subscribed.
 final class GroupSubscription<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable; both are thread-safe.
+  // @unchecked Sendable: immutable; both are thread-safe.
   let subject: PublishSubject<Element>
   let refCount: RefCountDisposable
 

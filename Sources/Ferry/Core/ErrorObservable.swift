@@ -7,7 +7,7 @@ extension Observable {
 
 @usableFromInline
 final class ErrorObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // `@unchecked Sendable`: immutable configuration only.
+  // @unchecked Sendable: immutable configuration only.
   @usableFromInline let error: any Swift.Error
 
   init(_ error: any Swift.Error) { self.error = error }
