@@ -132,7 +132,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
   @usableFromInline
   enum Delivery {
     case event(Event<Element>, ContiguousArray<Entry>)
-    case replay(Entry, [Element], Event<Element>?)
+    case replay(Entry, RingBuffer<Element>, Event<Element>?)
   }
 
   @usableFromInline let policy: ReplayPolicy
@@ -385,57 +385,53 @@ final class SubjectCore<Element>: @unchecked Sendable {
   @inlinable
   func add(_ box: SubjectObserver<Element>) -> any Disposable {
     let disposed = AtomicWord.make()
+    let entry = Entry(observer: box, disposed: disposed)
     let source = SerialDelivery.threadToken()
+    // Decided under the lock, acted on after it. Plain variables, not a returned enum of them: copying such an
+    // enum (an entry, a buffer, an event) went through its value witnesses, per subscription.
+    var tookRole = false
     var adopted = false
-    let (delivery, waiter, failure): (Delivery?, SerialDeliveryWaiter?, (any Swift.Error)?) =
-      state.withLock { state in
-        // A terminated BehaviorSubject sends a new subscriber only its error (RxSwift), without replay.
-        if case .latest = policy, case .error(let error)? = state.acceptedStop { return (nil, nil, error) }
-        let entry = Entry(observer: box, disposed: disposed)
-        switch offer(.add(entry, from: source), &state, mayWait: SerialDelivery.callerMayWait) {
-        case .deliver(let operation):
-          var evicted: Element?
-          let delivery = process(operation, &state, evicted: &evicted)
-          // Nothing to replay: give the role back at once (nothing was queued: the role was free until now).
-          if delivery == nil { giveBackUnderLock(&state) }
-          return (delivery, nil, nil)
-        case .queued:
-          return (nil, nil, nil)
-        case .adopted:
-          adopted = true
-          return (nil, nil, nil)
-        case .wait(let waiter):
-          return (nil, waiter, nil)
-        case .dropped:
-          preconditionFailure("Internal inconsistency: a subject's delivery is never closed")
-        }
+    var waiter: SerialDeliveryWaiter?
+    var failure: (any Swift.Error)?
+    var replay = RingBuffer<Element>(capacity: 0)
+    var stop: Event<Element>?
+    state.withLock { state in
+      // A terminated BehaviorSubject sends a new subscriber only its error (RxSwift), without replay.
+      if case .latest = policy, case .error(let error)? = state.acceptedStop {
+        failure = error
+        return
       }
+      switch offer(.add(entry, from: source), &state, mayWait: SerialDelivery.callerMayWait) {
+      case .deliver:
+        tookRole = processAdd(entry, replay: &replay, stop: &stop)
+        // Nothing to replay: give the role back at once (nothing was queued: the role was free until now).
+        if !tookRole { giveBackUnderLock(&state) }
+      case .queued:
+        break
+      case .adopted:
+        adopted = true
+      case .wait(let handedOver):
+        waiter = handedOver
+      case .dropped:
+        preconditionFailure("Internal inconsistency: a subject's delivery is never closed")
+      }
+    }
     if let failure {
       box.on(.error(failure))
       return Disposables.create()
     }
-    let subscription = SubjectSubscription(core: self, disposed: disposed)
     if let waiter {
       waiter.wait()
-      let delivery: Delivery? = state.withLock { state in
-        var evicted: Element?
-        return process(.add(Entry(observer: box, disposed: disposed), from: source), &state, evicted: &evicted)
-      }
+      tookRole = state.withLock { _ in processAdd(entry, replay: &replay, stop: &stop) }
+      adopted = true
+    }
+    if tookRole || adopted {
       SerialDelivery.enter()
-      if let delivery { perform(delivery) }
-      drain()
-      SerialDelivery.exit()
-    } else if let delivery {
-      SerialDelivery.enter()
-      perform(delivery)
-      drain()
-      SerialDelivery.exit()
-    } else if adopted {
-      SerialDelivery.enter()
+      if tookRole { performReplay(entry, replay, stop) }
       drain()
       SerialDelivery.exit()
     }
-    return subscription
+    return SubjectSubscription(core: self, disposed: disposed)
   }
 
   /// Removes the observer whose flag is `disposed` (already set): at once if the role is free, otherwise queued
@@ -491,6 +487,13 @@ final class SubjectCore<Element>: @unchecked Sendable {
   @inlinable
   func compactObservers() {
     let emitter = self.emitter
+    if emitter.pointee.removedCount == emitter.pointee.observers.count {
+      // All removed (typically the only observer left): dropped from the end, keeping the list's capacity for the
+      // next subscription, without `removeAll(where:)`'s general shuffle.
+      while !emitter.pointee.observers.isEmpty { emitter.pointee.observers.removeLast() }
+      emitter.pointee.removedCount = 0
+      return
+    }
     emitter.pointee.observers.removeAll { $0.observer == nil }
     emitter.pointee.removedCount = 0
     for index in emitter.pointee.observers.indices {
@@ -507,23 +510,47 @@ final class SubjectCore<Element>: @unchecked Sendable {
     case .event(let event, _):
       return .event(event, processEvent(event, evicted: &evicted))
     case .add(let entry, _):
-      guard entry.disposed.load() == 0 else { return nil }
-      let emitter = self.emitter
-      let deliveredStop = emitter.pointee.deliveredStop
-      if deliveredStop == nil {
-        entry.disposed.slot = emitter.pointee.observers.count
-        emitter.pointee.observers.append(entry)
-      }
-      // A terminated BehaviorSubject replays only its stop event (RxSwift); a ReplaySubject replays its buffer
-      // and then the stop event.
-      let replaysElements: Bool
-      if case .latest = policy { replaysElements = deliveredStop == nil } else { replaysElements = true }
-      let replay = (emitter.pointee.replay.isEmpty || !replaysElements) ? [] : emitter.pointee.replay.elements
-      if replay.isEmpty && deliveredStop == nil { return nil }
-      return .replay(entry, replay, deliveredStop)
+      var replay = RingBuffer<Element>(capacity: 0)
+      var stop: Event<Element>?
+      guard processAdd(entry, replay: &replay, stop: &stop) else { return nil }
+      return .replay(entry, replay, stop)
     case .remove:
       preconditionFailure("Internal inconsistency: SubjectCore processes removals in drain()")
     }
+  }
+
+  /// Applies a subscription: appends `entry` to the list (unless the subject stopped) and sets what to replay to
+  /// it. Returns whether there is anything to replay. Under the lock, holding the role; calls nothing out.
+  ///
+  /// The replay is a copy of the buffer, not an array of its elements: copying shares its storage (or holds its one
+  /// element), so a subscription allocates nothing for it.
+  @inlinable
+  func processAdd(_ entry: Entry, replay: inout RingBuffer<Element>, stop: inout Event<Element>?) -> Bool {
+    guard entry.disposed.load() == 0 else { return false }
+    let emitter = self.emitter
+    stop = emitter.pointee.deliveredStop
+    if stop == nil {
+      entry.disposed.slot = emitter.pointee.observers.count
+      emitter.pointee.observers.append(entry)
+    }
+    // A terminated BehaviorSubject replays only its stop event (RxSwift); a ReplaySubject replays its buffer and
+    // then the stop event.
+    let replaysElements: Bool
+    if case .latest = policy { replaysElements = stop == nil } else { replaysElements = true }
+    if replaysElements && !emitter.pointee.replay.isEmpty {
+      replay = emitter.pointee.replay
+      return true
+    }
+    return stop != nil
+  }
+
+  /// Delivers a subscription's replay (see ``processAdd(_:replay:stop:)``), checking the flag before each call.
+  @inlinable @inline(__always)
+  func performReplay(_ entry: Entry, _ elements: RingBuffer<Element>, _ stop: Event<Element>?) {
+    elements.forEach { element in
+      if entry.disposed.load() == 0 { entry.on(.next(element)) }
+    }
+    if let stop, entry.disposed.load() == 0 { entry.on(stop) }
   }
 
   /// Applies a delivered event to the role-owned state (replay buffer, stop) and returns the observers to deliver
@@ -552,10 +579,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
         entry.on(event)
       }
     case .replay(let entry, let elements, let stop):
-      for element in elements where entry.disposed.load() == 0 {
-        entry.on(.next(element))
-      }
-      if let stop, entry.disposed.load() == 0 { entry.on(stop) }
+      performReplay(entry, elements, stop)
     }
   }
 
