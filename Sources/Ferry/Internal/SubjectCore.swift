@@ -17,7 +17,8 @@ enum ReplayPolicy: Sendable {
 /// - The emitter role is the atomic ``SerialDeliveryRoleWord`` `role`. An uncontended `.next` takes it and gives it
 ///   back with one compare-and-swap each, no lock. Everything else — a send that finds the role taken, a stop
 ///   event, a subscription, a removal — goes through `state`'s lock and its ``SerialDeliveryStateMachine``, which
-///   queues re-entrant sends and makes producers on other threads wait their turn (see ``SerialDelivery``).
+///   queues re-entrant sends and makes producers on other threads wait until their sends are delivered (see
+///   ``SerialDelivery``).
 /// - `emitter` (observer list, replay buffer, delivered stop) is role-owned: only the role holder reads it without
 ///   the lock; it is mutated only by the role holder *while also holding the lock* (adding and removing observers,
 ///   delivering a stop), except the replay buffer, which only the role holder ever reads. So lock holders may read
@@ -32,7 +33,8 @@ enum ReplayPolicy: Sendable {
 ///
 /// Guarantees:
 /// - Exactly one thread at a time delivers; a send or a subscription that arrives while another is being delivered
-///   — re-entrantly from inside an observer, or from another thread — is queued (or its producer waits its turn),
+///   — re-entrantly from inside an observer, or from another thread — is queued (and its producer, if it may,
+///   waits until it is delivered),
 ///   in order. Nothing is lost and no observer is re-entered.
 /// - One holder's turn is bounded: its own send, what its own thread queued, and at most
 ///   ``SerialDelivery/foreignBatch`` operations other threads queued; then it parks the delivery for their
@@ -194,7 +196,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
   var isStopped: Bool { state.withLock { $0.acceptedStop != nil } }
 
   /// Sends `event` to every observer, or queues it behind the delivery in progress (re-entrant sends, and sends
-  /// from a thread that is itself delivering), or waits for its turn (a producer on another thread; see
+  /// from a thread that is itself delivering), or queues it and waits until it is delivered (a producer on another
+  /// thread; see
   /// ``SerialDelivery``).
   ///
   /// Releasing: what a send replaces or evicts may have a `deinit` that sends here. Such a release must happen
@@ -279,7 +282,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     return action
   }
 
-  /// `on(_:)` for a stop event, or when the uncontended path failed: delivered, queued, or waits for its turn.
+  /// `on(_:)` for a stop event, or when the uncontended path failed: delivered, queued, or queued and waited for.
   @usableFromInline
   func onContended(_ event: Event<Element>) {
     // Decided before the mark below, which would otherwise forbid waiting.
@@ -303,16 +306,20 @@ final class SubjectCore<Element>: @unchecked Sendable {
           adopted = true
           return (nil, accept(event, &state), nil, nil)
         case .wait(let waiter):
-          return (nil, nil, nil, waiter)
+          // Queued, like a send that may not wait; this producer blocks below until it is delivered.
+          return (nil, accept(event, &state), nil, waiter)
         case .dropped:
           preconditionFailure("Internal inconsistency: a subject's delivery is never closed")
         }
       }
     if let waiter {
-      // Nothing was produced to release; the mark is not held while blocked.
+      // The replaced value goes now, marked (a nested send is queued): `consume` ends its lifetime here in every
+      // build, not at the end of the function (after the mark, where a debug build would release it, and its
+      // deinit's send would start a delivery of its own nested on this stack). The mark is not held while blocked.
+      _ = consume replaced
+      _ = consume evicted
       SerialDelivery.exit()
-      waiter.wait()
-      onTurn(event)
+      awaitTurn(waiter)
       return
     }
     if let delivery {
@@ -331,7 +338,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
       drain()
     } else {
       // Queued: released here, marked (a nested send is queued too, or adopts a parked delivery).
-      withExtendedLifetime((replaced, evicted)) {}
+      _ = consume replaced
+      _ = consume evicted
     }
     SerialDelivery.exit()
   }
@@ -353,23 +361,12 @@ final class SubjectCore<Element>: @unchecked Sendable {
     }
   }
 
-  /// A producer that waited was handed the emitter role: its send is accepted now (in turn) and delivered.
+  /// A producer whose operation was queued waits until it is delivered, or until the role is handed to it at the
+  /// end of another holder's turn (its operation then first in the queue): it delivers the queue, one bounded turn.
   @usableFromInline
-  func onTurn(_ event: Event<Element>) {
-    // This thread holds the role from here: marked as delivering before the lock produces values to release.
+  func awaitTurn(_ waiter: SerialDeliveryWaiter) {
+    guard case .handedRole = waiter.wait() else { return }
     SerialDelivery.enter()
-    let (delivery, replaced, evicted): (Delivery?, Element?, Element?) = state.withLock { state in
-      // A stop event accepted meanwhile ends the subject: this send is ignored (the role is passed on below).
-      guard state.acceptedStop == nil else { return (nil, nil, nil) }
-      let replaced = accept(event, &state)
-      var evicted: Element?
-      let delivery = process(.event(event, from: SerialDelivery.threadToken()), &state, evicted: &evicted)
-      return (delivery, replaced, evicted)
-    }
-    if let delivery { perform(delivery) }
-    // Released while holding the role, before `drain()` can give it back (see `onContended`).
-    _ = consume replaced
-    _ = consume evicted
     drain()
     SerialDelivery.exit()
   }
@@ -410,8 +407,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
         break
       case .adopted:
         adopted = true
-      case .wait(let handedOver):
-        waiter = handedOver
+      case .wait(let queuedWaiter):
+        waiter = queuedWaiter
       case .dropped:
         preconditionFailure("Internal inconsistency: a subject's delivery is never closed")
       }
@@ -421,11 +418,9 @@ final class SubjectCore<Element>: @unchecked Sendable {
       return Disposables.create()
     }
     if let waiter {
-      waiter.wait()
-      tookRole = state.withLock { _ in processAdd(entry, replay: &replay, stop: &stop) }
-      adopted = true
-    }
-    if tookRole || adopted {
+      // Queued: the replay is delivered by whoever delivers the queue (this thread, if the role is handed to it).
+      awaitTurn(waiter)
+    } else if tookRole || adopted {
       SerialDelivery.enter()
       if tookRole { performReplay(entry, replay, stop) }
       drain()
@@ -587,14 +582,15 @@ final class SubjectCore<Element>: @unchecked Sendable {
   /// delivery is pending (the lock side tracks it).
   ///
   /// One operation per lock round-trip: the operation taken from the queue, anything it evicted and any observer it
-  /// removed are released after the lock is given up (a `deinit` may call back into this subject).
-  /// When the queue is empty and a producer waits, the role is handed to it (it delivers its own send).
+  /// removed are released after the lock is given up (a `deinit` may call back into this subject). A waiting
+  /// producer's operation is delivered like any other, and then its producer is released.
   ///
   /// One turn is bounded: the holder delivers what its own thread queued (its re-entrant sends) and everything
   /// queued before that, plus at most ``SerialDelivery/foreignBatch`` operations other threads queued. If more
-  /// remain, it parks the delivery (the role stays taken, so nothing overtakes the queue) and returns: the next
-  /// send that may not wait adopts it (the producers that queue are the ones that deliver their backlog), and a
-  /// drain on a background queue resumes it if nobody sends.
+  /// remain, the turn ends: the role passes to the producer of the first queued operation if it waits (it delivers
+  /// the queue from there, one turn of its own); otherwise the holder parks the delivery (the role stays taken, so
+  /// nothing overtakes the queue) and returns: the next send that may not wait adopts it (the producers that queue
+  /// are the ones that deliver their backlog), and a drain on a background queue resumes it if nobody sends.
   ///
   /// Inlinable (for the specialised subscription path, which drains after a replay) but never inlined: `on(_:)`
   /// calls it only on its rare contended path.
@@ -610,6 +606,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
       var evicted: Element?
       var removed: SubjectObserver<Element>?
       var handOff: SerialDeliveryWaiter?
+      // The waiting producer whose operation this iteration delivers.
+      var delivered: SerialDeliveryWaiter?
       var parked = false
       let delivery: Delivery? = state.withLock { state in
         if starting {
@@ -621,31 +619,34 @@ final class SubjectCore<Element>: @unchecked Sendable {
         if state.delivererQueued == 0 && foreignDelivered >= SerialDelivery.foreignBatch
           && state.delivery.queuedCount > 0
         {
-          state.delivery.park()
+          // The turn ends: the role passes to the producer whose operation is first, if it waits; otherwise the
+          // delivery is parked.
           state.deliverer = 0
-          parked = true
+          handOff = state.delivery.endTurn()
+          parked = handOff == nil
           return nil
         }
+        let next: Operation
         switch state.delivery.next() {
-        case .deliver(let next):
-          operation = next
-          if let source = next.source {
-            if source == me { state.delivererQueued -= 1 } else { foreignDelivered += 1 }
-          }
-          if case .remove(let disposed) = next {
-            removed = removeObserver(disposed)
-            return nil
-          }
-          return process(next, &state, evicted: &evicted)
-        case .handOff(let waiter):
-          state.deliverer = 0
-          handOff = waiter
-          return nil
+        case .deliver(let item):
+          next = item
+        case .deliverWaited(let item, let waiter):
+          next = item
+          delivered = waiter
         case .idle:
           state.deliverer = 0
           role.releaseUnderLock()
           return nil
         }
+        operation = next
+        if let source = next.source {
+          if source == me { state.delivererQueued -= 1 } else { foreignDelivered += 1 }
+        }
+        if case .remove(let disposed) = next {
+          removed = removeObserver(disposed)
+          return nil
+        }
+        return process(next, &state, evicted: &evicted)
       }
       starting = false
       if let handOff {
@@ -662,6 +663,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
       if let delivery { perform(delivery) }
       // Released here at the latest, still marked as delivering (every caller of `drain` is).
       withExtendedLifetime((operation, removed, evicted)) {}
+      // Its producer's send is done (delivered, and what it replaced released).
+      delivered?.release()
     }
   }
 }
