@@ -22,9 +22,11 @@ struct AtomicWord: AtomicWordAccess, @unchecked Sendable {
   }
 
   /// The owner's plain `Int` (not atomic: guarded by the owner's lock).
+  /// Through the header's pointer: `ManagedBuffer.header` is a class property, so reading or writing it directly
+  /// costs a run-time exclusivity check (`swift_beginAccess`).
   @inlinable var slot: Int {
-    get { buffer.header }
-    nonmutating set { buffer.header = newValue }
+    get { buffer.withUnsafeMutablePointerToHeader { $0.pointee } }
+    nonmutating set { buffer.withUnsafeMutablePointerToHeader { $0.pointee = newValue } }
   }
 
   /// Whether `self` and `other` are the same word.

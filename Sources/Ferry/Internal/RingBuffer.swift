@@ -60,6 +60,20 @@ struct RingBuffer<Element> {
     }
   }
 
+  /// Calls `body` with each element, oldest first (no array is built: a subject's replay walks a copy of its
+  /// buffer this way).
+  @inlinable func forEach(_ body: (Element) -> Void) {
+    if limit == 1 {
+      if let single { body(single) }
+      return
+    }
+    var index = head
+    for _ in 0..<storage.count {
+      body(storage[index])
+      index = index + 1 == storage.count ? 0 : index + 1
+    }
+  }
+
   /// The elements, oldest first.
   @inlinable var elements: [Element] {
     if limit == 1 { return single.map { [$0] } ?? [] }

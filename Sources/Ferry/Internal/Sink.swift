@@ -1,3 +1,5 @@
+import _FerryAtomics
+
 /// A disposable that owns one upstream subscription and disposes it exactly once.
 ///
 /// Invariants:
@@ -7,46 +9,72 @@
 ///   that a disposed subscription keeps nothing alive.
 ///
 /// `@usableFromInline` (with `setUpstream`, `dispose` and `isDisposed`) for the inlinable `subscribe(onNext:…)`.
+///
+/// The state word is the object's first stored property, not an ``AtomicWord`` of its own: one allocation per
+/// subscription stage instead of two (the subscription path allocates a sink per operator).
 @usableFromInline
 class UpstreamDisposer: Cancelable, @unchecked Sendable {
   // @unchecked Sendable: `upstream` is written once before the `upstreamSet` bit is published with an acquire-release
   // fetch-or, and afterwards read and cleared only by the single caller that wins the `disposed` bit while observing
   // `upstreamSet`; if `dispose()` wins first, only `setUpstream` touches it.
-  private final let state = AtomicWord.make()
+
+  /// The state word's storage. It must stay the first stored property of this root class (``disposalWord`` finds it at
+  /// the start of the stored properties); after `init` it is touched only through ``disposalWord``, by C11 atomic
+  /// operations.
+  private final var stateStorage = 0
   /// No run-time exclusivity check: the atomic `state` word orders every access (see the type's documentation).
   @exclusivity(unchecked) private final var upstream: (any Disposable)?
 
   private static var disposedBit: Int { 1 }
   private static var upstreamSetBit: Int { 2 }
 
-  init() {}
+  init() {
+    assert(
+      withUnsafeMutablePointer(to: &stateStorage) { UnsafeMutableRawPointer($0) }
+        == _getUnsafePointerToStoredProperties(self),
+      "Internal inconsistency: UpstreamDisposer's state word is not its first stored property")
+  }
+
+  /// The state word, in place: the first stored property (an `Int` has the layout of a `ferry_atomic_word`).
+  @inline(__always) private final var disposalWord: UnsafeMutablePointer<ferry_atomic_word> {
+    _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: ferry_atomic_word.self)
+  }
 
   /// Whether the subscription was disposed or has stopped.
-  @usableFromInline @inline(__always) final var isDisposed: Bool { state.load() & Self.disposedBit != 0 }
+  @usableFromInline @inline(__always) final var isDisposed: Bool {
+    ferry_atomic_word_load(disposalWord) & Self.disposedBit != 0
+  }
 
   /// Attaches the upstream subscription; disposes it at once if `self` is already disposed.
-  @usableFromInline final func setUpstream(_ disposable: any Disposable) {
-    upstream = disposable
-    let previous = state.fetchOr(Self.upstreamSetBit)
+  ///
+  /// The disposable is consumed and moved in and out of `upstream` (`swap`), never copied: `any Disposable` is an
+  /// opaque existential, so each copy or destruction of one goes through its value witnesses.
+  @usableFromInline final func setUpstream(_ disposable: consuming any Disposable) {
+    upstream = consume disposable
+    let previous = ferry_atomic_word_fetch_or(disposalWord, Self.upstreamSetBit)
     if previous & Self.disposedBit != 0 {
-      upstream = nil
-      disposable.dispose()
+      takeUpstream()?.dispose()
     }
+  }
+
+  /// Moves the upstream out of `upstream`, leaving `nil`.
+  @inline(__always) private final func takeUpstream() -> (any Disposable)? {
+    var taken: (any Disposable)?
+    swap(&taken, &upstream)
+    return taken
   }
 
   /// Sets the disposed bit; returns `true` for the one caller that set it. The winner must call
   /// `finishDisposal(previous:)` — `stop(_:)` and `dispose()` do.
   @inline(__always) final func claimDisposal() -> Int? {
-    let previous = state.fetchOr(Self.disposedBit)
+    let previous = ferry_atomic_word_fetch_or(disposalWord, Self.disposedBit)
     return previous & Self.disposedBit == 0 ? previous : nil
   }
 
   /// Releases the upstream and resources after a successful `claimDisposal()`.
   final func finishDisposal(previous: Int) {
     if previous & Self.upstreamSetBit != 0 {
-      let upstream = self.upstream
-      self.upstream = nil
-      upstream?.dispose()
+      takeUpstream()?.dispose()
     }
     disposeResources()
   }

@@ -17,7 +17,8 @@ enum ReplayPolicy: Sendable {
 /// - The emitter role is the atomic ``SerialDeliveryRoleWord`` `role`. An uncontended `.next` takes it and gives it
 ///   back with one compare-and-swap each, no lock. Everything else — a send that finds the role taken, a stop
 ///   event, a subscription, a removal — goes through `state`'s lock and its ``SerialDeliveryStateMachine``, which
-///   queues re-entrant sends and makes producers on other threads wait their turn (see ``SerialDelivery``).
+///   queues re-entrant sends and makes producers on other threads wait until their sends are delivered (see
+///   ``SerialDelivery``).
 /// - `emitter` (observer list, replay buffer, delivered stop) is role-owned: only the role holder reads it without
 ///   the lock; it is mutated only by the role holder *while also holding the lock* (adding and removing observers,
 ///   delivering a stop), except the replay buffer, which only the role holder ever reads. So lock holders may read
@@ -32,7 +33,8 @@ enum ReplayPolicy: Sendable {
 ///
 /// Guarantees:
 /// - Exactly one thread at a time delivers; a send or a subscription that arrives while another is being delivered
-///   — re-entrantly from inside an observer, or from another thread — is queued (or its producer waits its turn),
+///   — re-entrantly from inside an observer, or from another thread — is queued (and its producer, if it may,
+///   waits until it is delivered),
 ///   in order. Nothing is lost and no observer is re-entered.
 /// - One holder's turn is bounded: its own send, what its own thread queued, and at most
 ///   ``SerialDelivery/foreignBatch`` operations other threads queued; then it parks the delivery for their
@@ -132,7 +134,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
   @usableFromInline
   enum Delivery {
     case event(Event<Element>, ContiguousArray<Entry>)
-    case replay(Entry, [Element], Event<Element>?)
+    case replay(Entry, RingBuffer<Element>, Event<Element>?)
   }
 
   @usableFromInline let policy: ReplayPolicy
@@ -194,7 +196,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
   var isStopped: Bool { state.withLock { $0.acceptedStop != nil } }
 
   /// Sends `event` to every observer, or queues it behind the delivery in progress (re-entrant sends, and sends
-  /// from a thread that is itself delivering), or waits for its turn (a producer on another thread; see
+  /// from a thread that is itself delivering), or queues it and waits until it is delivered (a producer on another
+  /// thread; see
   /// ``SerialDelivery``).
   ///
   /// Releasing: what a send replaces or evicts may have a `deinit` that sends here. Such a release must happen
@@ -279,7 +282,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     return action
   }
 
-  /// `on(_:)` for a stop event, or when the uncontended path failed: delivered, queued, or waits for its turn.
+  /// `on(_:)` for a stop event, or when the uncontended path failed: delivered, queued, or queued and waited for.
   @usableFromInline
   func onContended(_ event: Event<Element>) {
     // Decided before the mark below, which would otherwise forbid waiting.
@@ -303,16 +306,20 @@ final class SubjectCore<Element>: @unchecked Sendable {
           adopted = true
           return (nil, accept(event, &state), nil, nil)
         case .wait(let waiter):
-          return (nil, nil, nil, waiter)
+          // Queued, like a send that may not wait; this producer blocks below until it is delivered.
+          return (nil, accept(event, &state), nil, waiter)
         case .dropped:
           preconditionFailure("Internal inconsistency: a subject's delivery is never closed")
         }
       }
     if let waiter {
-      // Nothing was produced to release; the mark is not held while blocked.
+      // The replaced value goes now, marked (a nested send is queued): `consume` ends its lifetime here in every
+      // build, not at the end of the function (after the mark, where a debug build would release it, and its
+      // deinit's send would start a delivery of its own nested on this stack). The mark is not held while blocked.
+      _ = consume replaced
+      _ = consume evicted
       SerialDelivery.exit()
-      waiter.wait()
-      onTurn(event)
+      awaitTurn(waiter)
       return
     }
     if let delivery {
@@ -331,7 +338,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
       drain()
     } else {
       // Queued: released here, marked (a nested send is queued too, or adopts a parked delivery).
-      withExtendedLifetime((replaced, evicted)) {}
+      _ = consume replaced
+      _ = consume evicted
     }
     SerialDelivery.exit()
   }
@@ -353,23 +361,12 @@ final class SubjectCore<Element>: @unchecked Sendable {
     }
   }
 
-  /// A producer that waited was handed the emitter role: its send is accepted now (in turn) and delivered.
+  /// A producer whose operation was queued waits until it is delivered, or until the role is handed to it at the
+  /// end of another holder's turn (its operation then first in the queue): it delivers the queue, one bounded turn.
   @usableFromInline
-  func onTurn(_ event: Event<Element>) {
-    // This thread holds the role from here: marked as delivering before the lock produces values to release.
+  func awaitTurn(_ waiter: SerialDeliveryWaiter) {
+    guard case .handedRole = waiter.wait() else { return }
     SerialDelivery.enter()
-    let (delivery, replaced, evicted): (Delivery?, Element?, Element?) = state.withLock { state in
-      // A stop event accepted meanwhile ends the subject: this send is ignored (the role is passed on below).
-      guard state.acceptedStop == nil else { return (nil, nil, nil) }
-      let replaced = accept(event, &state)
-      var evicted: Element?
-      let delivery = process(.event(event, from: SerialDelivery.threadToken()), &state, evicted: &evicted)
-      return (delivery, replaced, evicted)
-    }
-    if let delivery { perform(delivery) }
-    // Released while holding the role, before `drain()` can give it back (see `onContended`).
-    _ = consume replaced
-    _ = consume evicted
     drain()
     SerialDelivery.exit()
   }
@@ -385,57 +382,51 @@ final class SubjectCore<Element>: @unchecked Sendable {
   @inlinable
   func add(_ box: SubjectObserver<Element>) -> any Disposable {
     let disposed = AtomicWord.make()
+    let entry = Entry(observer: box, disposed: disposed)
     let source = SerialDelivery.threadToken()
+    // Decided under the lock, acted on after it. Plain variables, not a returned enum of them: copying such an
+    // enum (an entry, a buffer, an event) went through its value witnesses, per subscription.
+    var tookRole = false
     var adopted = false
-    let (delivery, waiter, failure): (Delivery?, SerialDeliveryWaiter?, (any Swift.Error)?) =
-      state.withLock { state in
-        // A terminated BehaviorSubject sends a new subscriber only its error (RxSwift), without replay.
-        if case .latest = policy, case .error(let error)? = state.acceptedStop { return (nil, nil, error) }
-        let entry = Entry(observer: box, disposed: disposed)
-        switch offer(.add(entry, from: source), &state, mayWait: SerialDelivery.callerMayWait) {
-        case .deliver(let operation):
-          var evicted: Element?
-          let delivery = process(operation, &state, evicted: &evicted)
-          // Nothing to replay: give the role back at once (nothing was queued: the role was free until now).
-          if delivery == nil { giveBackUnderLock(&state) }
-          return (delivery, nil, nil)
-        case .queued:
-          return (nil, nil, nil)
-        case .adopted:
-          adopted = true
-          return (nil, nil, nil)
-        case .wait(let waiter):
-          return (nil, waiter, nil)
-        case .dropped:
-          preconditionFailure("Internal inconsistency: a subject's delivery is never closed")
-        }
+    var waiter: SerialDeliveryWaiter?
+    var failure: (any Swift.Error)?
+    var replay = RingBuffer<Element>(capacity: 0)
+    var stop: Event<Element>?
+    state.withLock { state in
+      // A terminated BehaviorSubject sends a new subscriber only its error (RxSwift), without replay.
+      if case .latest = policy, case .error(let error)? = state.acceptedStop {
+        failure = error
+        return
       }
+      switch offer(.add(entry, from: source), &state, mayWait: SerialDelivery.callerMayWait) {
+      case .deliver:
+        tookRole = processAdd(entry, replay: &replay, stop: &stop)
+        // Nothing to replay: give the role back at once (nothing was queued: the role was free until now).
+        if !tookRole { giveBackUnderLock(&state) }
+      case .queued:
+        break
+      case .adopted:
+        adopted = true
+      case .wait(let queuedWaiter):
+        waiter = queuedWaiter
+      case .dropped:
+        preconditionFailure("Internal inconsistency: a subject's delivery is never closed")
+      }
+    }
     if let failure {
       box.on(.error(failure))
       return Disposables.create()
     }
-    let subscription = SubjectSubscription(core: self, disposed: disposed)
     if let waiter {
-      waiter.wait()
-      let delivery: Delivery? = state.withLock { state in
-        var evicted: Element?
-        return process(.add(Entry(observer: box, disposed: disposed), from: source), &state, evicted: &evicted)
-      }
+      // Queued: the replay is delivered by whoever delivers the queue (this thread, if the role is handed to it).
+      awaitTurn(waiter)
+    } else if tookRole || adopted {
       SerialDelivery.enter()
-      if let delivery { perform(delivery) }
-      drain()
-      SerialDelivery.exit()
-    } else if let delivery {
-      SerialDelivery.enter()
-      perform(delivery)
-      drain()
-      SerialDelivery.exit()
-    } else if adopted {
-      SerialDelivery.enter()
+      if tookRole { performReplay(entry, replay, stop) }
       drain()
       SerialDelivery.exit()
     }
-    return subscription
+    return SubjectSubscription(core: self, disposed: disposed)
   }
 
   /// Removes the observer whose flag is `disposed` (already set): at once if the role is free, otherwise queued
@@ -491,6 +482,13 @@ final class SubjectCore<Element>: @unchecked Sendable {
   @inlinable
   func compactObservers() {
     let emitter = self.emitter
+    if emitter.pointee.removedCount == emitter.pointee.observers.count {
+      // All removed (typically the only observer left): dropped from the end, keeping the list's capacity for the
+      // next subscription, without `removeAll(where:)`'s general shuffle.
+      while !emitter.pointee.observers.isEmpty { emitter.pointee.observers.removeLast() }
+      emitter.pointee.removedCount = 0
+      return
+    }
     emitter.pointee.observers.removeAll { $0.observer == nil }
     emitter.pointee.removedCount = 0
     for index in emitter.pointee.observers.indices {
@@ -507,23 +505,47 @@ final class SubjectCore<Element>: @unchecked Sendable {
     case .event(let event, _):
       return .event(event, processEvent(event, evicted: &evicted))
     case .add(let entry, _):
-      guard entry.disposed.load() == 0 else { return nil }
-      let emitter = self.emitter
-      let deliveredStop = emitter.pointee.deliveredStop
-      if deliveredStop == nil {
-        entry.disposed.slot = emitter.pointee.observers.count
-        emitter.pointee.observers.append(entry)
-      }
-      // A terminated BehaviorSubject replays only its stop event (RxSwift); a ReplaySubject replays its buffer
-      // and then the stop event.
-      let replaysElements: Bool
-      if case .latest = policy { replaysElements = deliveredStop == nil } else { replaysElements = true }
-      let replay = (emitter.pointee.replay.isEmpty || !replaysElements) ? [] : emitter.pointee.replay.elements
-      if replay.isEmpty && deliveredStop == nil { return nil }
-      return .replay(entry, replay, deliveredStop)
+      var replay = RingBuffer<Element>(capacity: 0)
+      var stop: Event<Element>?
+      guard processAdd(entry, replay: &replay, stop: &stop) else { return nil }
+      return .replay(entry, replay, stop)
     case .remove:
       preconditionFailure("Internal inconsistency: SubjectCore processes removals in drain()")
     }
+  }
+
+  /// Applies a subscription: appends `entry` to the list (unless the subject stopped) and sets what to replay to
+  /// it. Returns whether there is anything to replay. Under the lock, holding the role; calls nothing out.
+  ///
+  /// The replay is a copy of the buffer, not an array of its elements: copying shares its storage (or holds its one
+  /// element), so a subscription allocates nothing for it.
+  @inlinable
+  func processAdd(_ entry: Entry, replay: inout RingBuffer<Element>, stop: inout Event<Element>?) -> Bool {
+    guard entry.disposed.load() == 0 else { return false }
+    let emitter = self.emitter
+    stop = emitter.pointee.deliveredStop
+    if stop == nil {
+      entry.disposed.slot = emitter.pointee.observers.count
+      emitter.pointee.observers.append(entry)
+    }
+    // A terminated BehaviorSubject replays only its stop event (RxSwift); a ReplaySubject replays its buffer and
+    // then the stop event.
+    let replaysElements: Bool
+    if case .latest = policy { replaysElements = stop == nil } else { replaysElements = true }
+    if replaysElements && !emitter.pointee.replay.isEmpty {
+      replay = emitter.pointee.replay
+      return true
+    }
+    return stop != nil
+  }
+
+  /// Delivers a subscription's replay (see ``processAdd(_:replay:stop:)``), checking the flag before each call.
+  @inlinable @inline(__always)
+  func performReplay(_ entry: Entry, _ elements: RingBuffer<Element>, _ stop: Event<Element>?) {
+    elements.forEach { element in
+      if entry.disposed.load() == 0 { entry.on(.next(element)) }
+    }
+    if let stop, entry.disposed.load() == 0 { entry.on(stop) }
   }
 
   /// Applies a delivered event to the role-owned state (replay buffer, stop) and returns the observers to deliver
@@ -552,10 +574,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
         entry.on(event)
       }
     case .replay(let entry, let elements, let stop):
-      for element in elements where entry.disposed.load() == 0 {
-        entry.on(.next(element))
-      }
-      if let stop, entry.disposed.load() == 0 { entry.on(stop) }
+      performReplay(entry, elements, stop)
     }
   }
 
@@ -563,14 +582,15 @@ final class SubjectCore<Element>: @unchecked Sendable {
   /// delivery is pending (the lock side tracks it).
   ///
   /// One operation per lock round-trip: the operation taken from the queue, anything it evicted and any observer it
-  /// removed are released after the lock is given up (a `deinit` may call back into this subject).
-  /// When the queue is empty and a producer waits, the role is handed to it (it delivers its own send).
+  /// removed are released after the lock is given up (a `deinit` may call back into this subject). A waiting
+  /// producer's operation is delivered like any other, and then its producer is released.
   ///
   /// One turn is bounded: the holder delivers what its own thread queued (its re-entrant sends) and everything
   /// queued before that, plus at most ``SerialDelivery/foreignBatch`` operations other threads queued. If more
-  /// remain, it parks the delivery (the role stays taken, so nothing overtakes the queue) and returns: the next
-  /// send that may not wait adopts it (the producers that queue are the ones that deliver their backlog), and a
-  /// drain on a background queue resumes it if nobody sends.
+  /// remain, the turn ends: the role passes to the producer of the first queued operation if it waits (it delivers
+  /// the queue from there, one turn of its own); otherwise the holder parks the delivery (the role stays taken, so
+  /// nothing overtakes the queue) and returns: the next send that may not wait adopts it (the producers that queue
+  /// are the ones that deliver their backlog), and a drain on a background queue resumes it if nobody sends.
   ///
   /// Inlinable (for the specialised subscription path, which drains after a replay) but never inlined: `on(_:)`
   /// calls it only on its rare contended path.
@@ -586,6 +606,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
       var evicted: Element?
       var removed: SubjectObserver<Element>?
       var handOff: SerialDeliveryWaiter?
+      // The waiting producer whose operation this iteration delivers.
+      var delivered: SerialDeliveryWaiter?
       var parked = false
       let delivery: Delivery? = state.withLock { state in
         if starting {
@@ -597,31 +619,34 @@ final class SubjectCore<Element>: @unchecked Sendable {
         if state.delivererQueued == 0 && foreignDelivered >= SerialDelivery.foreignBatch
           && state.delivery.queuedCount > 0
         {
-          state.delivery.park()
+          // The turn ends: the role passes to the producer whose operation is first, if it waits; otherwise the
+          // delivery is parked.
           state.deliverer = 0
-          parked = true
+          handOff = state.delivery.endTurn()
+          parked = handOff == nil
           return nil
         }
+        let next: Operation
         switch state.delivery.next() {
-        case .deliver(let next):
-          operation = next
-          if let source = next.source {
-            if source == me { state.delivererQueued -= 1 } else { foreignDelivered += 1 }
-          }
-          if case .remove(let disposed) = next {
-            removed = removeObserver(disposed)
-            return nil
-          }
-          return process(next, &state, evicted: &evicted)
-        case .handOff(let waiter):
-          state.deliverer = 0
-          handOff = waiter
-          return nil
+        case .deliver(let item):
+          next = item
+        case .deliverWaited(let item, let waiter):
+          next = item
+          delivered = waiter
         case .idle:
           state.deliverer = 0
           role.releaseUnderLock()
           return nil
         }
+        operation = next
+        if let source = next.source {
+          if source == me { state.delivererQueued -= 1 } else { foreignDelivered += 1 }
+        }
+        if case .remove(let disposed) = next {
+          removed = removeObserver(disposed)
+          return nil
+        }
+        return process(next, &state, evicted: &evicted)
       }
       starting = false
       if let handOff {
@@ -638,6 +663,8 @@ final class SubjectCore<Element>: @unchecked Sendable {
       if let delivery { perform(delivery) }
       // Released here at the latest, still marked as delivering (every caller of `drain` is).
       withExtendedLifetime((operation, removed, evicted)) {}
+      // Its producer's send is done (delivered, and what it replaced released).
+      delivered?.release()
     }
   }
 }

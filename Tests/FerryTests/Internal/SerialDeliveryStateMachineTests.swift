@@ -47,8 +47,8 @@ struct SerialDeliveryStateMachineTests {
     #expect(machine.isDelivering, "a parked delivery keeps the role: nothing overtakes the queue")
     #expect(machine.first == 2)
     #expect(machine.queuedCount { $0 >= 2 } == 2)
-    // A producer that may wait keeps waiting; one that may not wait but must not adopt (a removal) is queued.
-    guard case .wait = machine.send(10, mayWait: true) else {
+    // A producer that may wait is queued and waits; one that may not wait but must not adopt (a removal) is queued.
+    guard case .wait(let waiter) = machine.send(10, mayWait: true) else {
       Issue.record("a producer that may wait waits behind a parked delivery")
       return
     }
@@ -64,11 +64,14 @@ struct SerialDeliveryStateMachineTests {
     #expect(!machine.isParked)
     let resumedAfterAdoption = machine.resumeParked()
     #expect(!resumedAfterAdoption, "an adopted delivery is no longer parked")
-    #expect([Self.next(&machine), Self.next(&machine), Self.next(&machine), Self.next(&machine)] == [2, 3, 4, 5])
-    guard case .handOff = machine.next() else {
-      Issue.record("the waiting producer gets the role once the queue is empty")
+    #expect([Self.next(&machine), Self.next(&machine)] == [2, 3])
+    guard case .deliverWaited(10, let released) = machine.next() else {
+      Issue.record("the waiting producer's item is handed out in its place, with its waiter")
       return
     }
+    #expect(released === waiter)
+    #expect([Self.next(&machine), Self.next(&machine), Self.next(&machine)] == [4, 5, nil])
+    #expect(!machine.isDelivering)
   }
 
   @Test func aParkedDeliveryIsResumedOnce() {
@@ -85,7 +88,7 @@ struct SerialDeliveryStateMachineTests {
     #expect(!machine.isDelivering)
   }
 
-  @Test func producersThatMayWaitGetTheRoleHandedOverInArrivalOrderAfterTheQueue() {
+  @Test func waitingProducersItemsAreQueuedInOrderAndHandedOutWithTheirWaiters() {
     var machine = Machine()
     #expect(Self.delivered(machine.send(1, mayWait: true)) == 1, "an idle delivery never waits")
     guard case .wait(let firstWaiter) = machine.send(2, mayWait: true),
@@ -94,26 +97,69 @@ struct SerialDeliveryStateMachineTests {
       Issue.record("a producer that may wait must wait while another delivers")
       return
     }
-    // A re-entrant send (may not wait) is queued and goes before the waiting producers.
+    // A re-entrant send (may not wait) is queued behind them: one queue, in arrival order.
     guard case .queued = machine.send(4) else {
       Issue.record("a send that may not wait is queued")
       return
     }
     #expect(machine.waitingCount == 2)
+    #expect(machine.queuedCount == 3, "a waiting producer's item is queued")
+    guard case .deliverWaited(2, let releasedFirst) = machine.next(),
+      case .deliverWaited(3, let releasedSecond) = machine.next()
+    else {
+      Issue.record("waiting producers' items are handed out with their waiters, in order")
+      return
+    }
+    #expect(releasedFirst === firstWaiter)
+    #expect(releasedSecond === secondWaiter)
+    #expect(machine.waitingCount == 0)
     #expect(Self.next(&machine) == 4)
-    guard case .handOff(let handedFirst) = machine.next() else {
-      Issue.record("an empty queue hands the role to the first waiter")
-      return
-    }
-    #expect(handedFirst === firstWaiter)
-    #expect(machine.isDelivering, "the role passes on; it is not given up")
-    guard case .handOff(let handedSecond) = machine.next() else {
-      Issue.record("then to the second")
-      return
-    }
-    #expect(handedSecond === secondWaiter)
     #expect(Self.next(&machine) == nil)
     #expect(!machine.isDelivering)
+  }
+
+  @Test func aTurnEndsByHandingTheRoleToTheFirstItemsWaiterOrByParking() {
+    var machine = Machine()
+    #expect(Self.delivered(machine.send(1)) == 1)
+    _ = machine.send(2)
+    guard case .wait(let waiter) = machine.send(3, mayWait: true) else {
+      Issue.record("a producer that may wait must wait while another delivers")
+      return
+    }
+    // The first item's producer does not wait: the delivery is parked.
+    let parkedTurn = machine.endTurn()
+    #expect(parkedTurn == nil)
+    #expect(machine.isParked)
+    let resumed = machine.resumeParked()
+    #expect(resumed)
+    #expect(Self.next(&machine) == 2)
+    // Now the first item is the waiting producer's: the role passes to it, with its item still first.
+    let handed = machine.endTurn()
+    #expect(handed === waiter)
+    #expect(!machine.isParked)
+    #expect(machine.isDelivering, "the role passes on; it is not given up")
+    #expect(machine.waitingCount == 0)
+    #expect(Self.next(&machine) == 3, "the producer that took over delivers its own item first")
+    #expect(Self.next(&machine) == nil)
+    #expect(!machine.isDelivering)
+  }
+
+  @Test func aPrependedItemKeepsItsWaitersPlace() {
+    var machine = Machine()
+    #expect(Self.delivered(machine.send(1)) == 1)
+    _ = machine.send(2)
+    guard case .wait(let waiter) = machine.send(3, mayWait: true) else {
+      Issue.record("a producer that may wait must wait while another delivers")
+      return
+    }
+    #expect(Self.next(&machine) == 2)
+    #expect(machine.prepend(2) == nil)
+    #expect(Self.next(&machine) == 2)
+    guard case .deliverWaited(3, let released) = machine.next() else {
+      Issue.record("the waiter stays with its own item after a prepend")
+      return
+    }
+    #expect(released === waiter)
   }
 
   @Test func takeRoleIfIdleOnlySucceedsWhenNobodyDelivers() {

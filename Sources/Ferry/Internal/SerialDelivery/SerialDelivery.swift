@@ -19,27 +19,28 @@ import _FerryAtomics
 /// queued meanwhile. The state the role owns, and why the acquire/release pairs make it safe, is documented on
 /// `SubjectCore`.
 ///
-/// Bounded latency and memory (subjects and relays): a producer on another thread that finds delivery busy does
-/// not hand its send to the emitter; it *waits its turn* (fair back-pressure, first come first served) and then
-/// delivers its own send. A thread that is itself delivering (inside any Ferry delivery) or the main thread never
-/// waits: their sends are queued, so streams feeding each other from two threads cannot deadlock and the main
-/// thread is never blocked by a background emitter.
+/// Bounded latency and memory (subjects and relays): a producer on another thread that finds delivery busy queues
+/// its send and *waits until it is delivered* (fair back-pressure, first come first served): the emitter delivers
+/// it, in queue order, and then releases the producer. So a waiting producer has at most one send queued, and a
+/// stream of producers costs the emitter one release (a semaphore signal) per element instead of a hand-over of the
+/// role, with a thread switch, per element. A thread that is itself delivering (inside any Ferry delivery) or the
+/// main thread never waits: their sends are queued and the call returns, so streams feeding each other from two
+/// threads cannot deadlock and the main thread is never blocked by a background emitter.
 ///
-/// Those queued sends are their producers' work, not the emitter's. One turn of an emitter delivers its own send,
-/// the sends its own thread queued meanwhile (re-entrant sends, and anything queued before them, to keep the order)
-/// and at most ``foreignBatch`` (64) sends queued by other threads. If more remain, it *parks* the delivery: the
-/// role stays taken (nothing overtakes the queue, so `BehaviorRelay.value` still follows the delivery order) and
-/// the emitter returns. The next send that may not wait *adopts* the parked delivery and delivers the backlog
-/// before its own send (so the producers that queue are the ones that pay for their backlog, on their own thread),
-/// and a drain on a global dispatch queue resumes it if nobody sends again. Producers that may wait keep waiting;
-/// they are handed the role when the queue is empty. The figures (release build, 2 cores, 20,000 sends per
-/// producer, `ForeignBacklogStressTests`): a background `accept()` beside a main-thread producer delivers at most
-/// 64 of the main thread's sends (before, it delivered the whole backlog, however long: one `accept()` took 5.85 s
-/// in a run with a flooding main thread); the same beside `a.bind(to: b)` forwarding from another thread. The
-/// backlog a producer that may not wait can build is what it sends while one other producer's turn (its send plus
-/// 64) is delivered; it does not grow with the length of the run. Two producers that may not wait, both sending faster
-/// than the observers consume, can still grow the queue: nothing throttles a thread that may neither wait nor
-/// deliver.
+/// One turn of an emitter delivers its own send, the sends its own thread queued meanwhile (re-entrant sends, and
+/// anything queued before them, to keep the order) and at most ``foreignBatch`` (64) sends queued by other threads.
+/// If more remain, the turn ends: when the first queued send is a waiting producer's, the role passes to that
+/// producer, which delivers the queue from its own send on (one turn of its own); otherwise the emitter *parks* the
+/// delivery: the role stays taken (nothing overtakes the queue, so `BehaviorRelay.value` still follows the
+/// delivery order) and the emitter returns. The next send that may not wait *adopts* the parked delivery and
+/// delivers the backlog before its own send (so the producers that queue are the ones that pay for their backlog,
+/// on their own thread), and a drain on a dispatch queue resumes it if nobody sends again. The figures (release
+/// build, 2 cores, 20,000 sends per producer, `ForeignBacklogStressTests`, `SerialDeliveryStressTests`): one
+/// `accept()` delivers at most 64 sends of other producers, whoever they are (before the bound, one `accept()`
+/// beside a flooding main thread took 5.85 s); the queue holds at most one send per waiting producer, plus what
+/// producers that may not wait send while one turn is delivered. Two producers that may not wait, both sending
+/// faster than the observers consume, can still grow the queue: nothing throttles a thread that may neither wait
+/// nor deliver.
 ///
 /// Releasing while holding the role: whatever a holder releases (a replaced latest value, an evicted replay slot,
 /// a queued item) may have a `deinit` that sends to the same stream. The holder's thread is marked as delivering

@@ -8,12 +8,15 @@
 /// - at most one party holds the emitter role (`delivering`); only it delivers, one item at a time;
 /// - items are handed out in the order they were queued (``prepend(_:)`` puts an undelivered item back first);
 /// - once `closed`, nothing is queued or handed out again, and the queue is empty;
-/// - a send that may wait (a producer on another thread, see ``send(_:mayWait:)``) is not queued: it registers a
-///   waiter and gets the role handed to it, in arrival order, once the emitter has delivered everything queued. So
-///   an emitter never delivers other threads' work, and the queue only holds re-entrant sends.
-/// - a delivery may be *parked* (``park()``): the role stays taken and the queue keeps its order, but nobody
-///   delivers until a send that may not wait adopts it (``SendAction/adopted``) or a drain resumes it
-///   (``resumeParked()``). Producers that may wait keep waiting; they are handed the role once the queue is empty.
+/// - a send that may wait (a producer on another thread, see ``send(_:mayWait:mayAdopt:)``) is queued like any other
+///   and its producer blocks on a waiter until the item has been delivered by the emitter
+///   (``NextAction/deliverWaited(_:_:)``: the emitter releases it after the delivery), or until the emitter's
+///   bounded turn ends with that item first in the queue (``endTurn()``), when the role passes to the producer.
+///   So each waiting producer has at most one item queued, and a stream of producers costs the emitter a release
+///   per item, not a hand-over of the role (a thread switch) per item.
+/// - a delivery may be *parked* (``park()``, or ``endTurn()`` when the first item's producer does not wait): the
+///   role stays taken and the queue keeps its order, but nobody delivers until a send that may not wait adopts it
+///   (``SendAction/adopted``) or a drain resumes it (``resumeParked()``). Producers that may wait keep waiting.
 @usableFromInline
 struct SerialDeliveryStateMachine<Item> {
   @usableFromInline
@@ -33,8 +36,10 @@ struct SerialDeliveryStateMachine<Item> {
     case deliver(Item)
     /// Queued behind the delivery in progress (another thread's, or this thread's own re-entrant one).
     case queued
-    /// Another thread delivers: block on `waiter` (outside the lock) until the role is handed over, then deliver
-    /// the item (which the caller kept) and call ``next()``.
+    /// Another party delivers: the item is queued; block on `waiter` (outside the lock). It returns
+    /// ``SerialDeliveryWaiter/Outcome/delivered`` once the item was delivered, or
+    /// ``SerialDeliveryWaiter/Outcome/handedRole`` when the caller now holds the emitter role and must deliver the
+    /// queue (its item first), calling ``next()``.
     case wait(SerialDeliveryWaiter)
     /// Closed: release the item outside the lock.
     case dropped(Item)
@@ -48,17 +53,23 @@ struct SerialDeliveryStateMachine<Item> {
   enum NextAction {
     /// Deliver this item (outside the lock), then call ``next()`` again.
     case deliver(Item)
-    /// The queue is empty and a producer waits: the role passes to it; grant it (outside the lock) and return.
-    case handOff(SerialDeliveryWaiter)
+    /// Deliver this item, a waiting producer's (outside the lock), then release the producer
+    /// (``SerialDeliveryWaiter/release()``) and call ``next()`` again.
+    case deliverWaited(Item, SerialDeliveryWaiter)
     /// The queue is empty (or closed): the emitter role was given up.
     case idle
   }
 
   @usableFromInline var state = State.idle
   @usableFromInline var queue = FIFOBuffer<Item>()
+  /// The producers waiting for their queued items, in queue order; each waiter's `ticket` is its item's sequence
+  /// number.
   @usableFromInline var waiters = FIFOBuffer<SerialDeliveryWaiter>()
   /// Delivering, but nobody delivers now (see ``park()``).
   @usableFromInline var parked = false
+  /// The sequence number of the queue's first item: how many items were ever taken from the front, less those put
+  /// back (``prepend(_:)``). The last queued item's number is `handedOut + queue.count - 1`.
+  @usableFromInline var handedOut = 0
 
   @inlinable init() {}
 
@@ -105,6 +116,19 @@ struct SerialDeliveryStateMachine<Item> {
     parked = true
   }
 
+  /// The emitter ends a bounded turn with items still queued: if the first one is a waiting producer's, the role
+  /// passes to that producer (returned, to grant outside the lock), who delivers the queue from its own item on;
+  /// otherwise the delivery is parked (``park()``) and `nil` is returned.
+  @inlinable
+  mutating func endTurn() -> SerialDeliveryWaiter? {
+    if let waiter = waiters.first, waiter.ticket == handedOut {
+      precondition(!parked && !queue.isEmpty, "Internal inconsistency: SerialDelivery.endTurn without a turn")
+      return waiters.popFirst()
+    }
+    park()
+    return nil
+  }
+
   /// Takes over a parked delivery (the caller then calls ``next()``); returns `false` if it is not parked.
   @inlinable
   mutating func resumeParked() -> Bool {
@@ -116,9 +140,10 @@ struct SerialDeliveryStateMachine<Item> {
   /// The number of producers waiting for the role.
   @inlinable var waitingCount: Int { waiters.count }
 
-  /// Offers `item`: delivered now by the caller if nobody delivers; otherwise queued, or — when `mayWait` (the
-  /// caller is not inside any delivery, so blocking it cannot deadlock) — the caller waits for its turn. A send
-  /// that may not wait and finds the delivery parked adopts it when `mayAdopt` (it is queued last either way).
+  /// Offers `item`: delivered now by the caller if nobody delivers; otherwise queued, and — when `mayWait` (the
+  /// caller is not inside any delivery, so blocking it cannot deadlock) — the caller waits until it is delivered
+  /// (or the role is handed to it). A send that may not wait and finds the delivery parked adopts it when
+  /// `mayAdopt` (it is queued last either way).
   @inlinable
   mutating func send(_ item: Item, mayWait: Bool = false, mayAdopt: Bool = false) -> SendAction {
     switch state {
@@ -127,7 +152,8 @@ struct SerialDeliveryStateMachine<Item> {
       return .deliver(item)
     case .delivering:
       if mayWait {
-        let waiter = SerialDeliveryWaiter()
+        let waiter = SerialDeliveryWaiter(ticket: handedOut + queue.count)
+        queue.append(item)
         waiters.append(waiter)
         return .wait(waiter)
       }
@@ -155,6 +181,7 @@ struct SerialDeliveryStateMachine<Item> {
   @inlinable
   mutating func startDelivering() -> NextAction {
     guard case .idle = state, let first = queue.popFirst() else { return .idle }
+    handedOut += 1
     state = .delivering
     return .deliver(first)
   }
@@ -183,6 +210,7 @@ struct SerialDeliveryStateMachine<Item> {
     switch state {
     case .delivering:
       queue.prepend(item)
+      handedOut -= 1
       return nil
     case .closed:
       return item
@@ -192,15 +220,24 @@ struct SerialDeliveryStateMachine<Item> {
   }
 
   /// The emitter asks for the next item (after delivering one, or when its scheduled delivery starts): hands it
-  /// out, or gives up the role when the queue is empty. An emitter that stops after a bounded batch simply does
-  /// not call this; it keeps the role and its next scheduled run continues here.
+  /// out (with its producer's waiter, if it waits), or gives up the role when the queue is empty. An emitter that
+  /// stops after a bounded batch simply does not call this; it keeps the role and its next scheduled run continues
+  /// here, or it ends its turn (``endTurn()``).
   @inlinable
   mutating func next() -> NextAction {
     precondition(!parked, "Internal inconsistency: SerialDelivery.next on a parked delivery")
     switch state {
     case .delivering:
-      if let next = queue.popFirst() { return .deliver(next) }
-      if let waiter = waiters.popFirst() { return .handOff(waiter) }
+      if let next = queue.popFirst() {
+        let sequence = handedOut
+        handedOut += 1
+        if let waiter = waiters.first, waiter.ticket == sequence {
+          _ = waiters.popFirst()
+          return .deliverWaited(next, waiter)
+        }
+        return .deliver(next)
+      }
+      precondition(waiters.isEmpty, "Internal inconsistency: SerialDelivery has a waiter without a queued item")
       state = .idle
       return .idle
     case .closed:
@@ -236,6 +273,7 @@ struct SerialDeliveryStateMachine<Item> {
     state = .closed
     var dropped = FIFOBuffer<Item>()
     swap(&dropped, &queue)
+    handedOut += dropped.count
     return dropped
   }
 }

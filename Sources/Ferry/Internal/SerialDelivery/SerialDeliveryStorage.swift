@@ -47,7 +47,7 @@ struct SerialDeliveryStorage<Item>: Sendable {
       switch machine.next() {
       case .deliver(let next): item = next
       case .idle: break
-      case .handOff: preconditionFailure("Internal inconsistency: SerialDeliveryStorage never waits")
+      case .deliverWaited: preconditionFailure("Internal inconsistency: SerialDeliveryStorage never waits")
       }
     }
     return item

@@ -1,17 +1,48 @@
 import Dispatch
 
-/// A producer waiting for a serial delivery's emitter role (fair back-pressure; see ``SerialDelivery``).
+/// A producer waiting for its queued item to be delivered (fair back-pressure; see ``SerialDelivery``).
 ///
-/// Created under the delivery's lock, waited on and granted outside it. `Sendable`: its only state is a semaphore.
+/// Created under the delivery's lock with its item's place in the queue (`ticket`), waited on outside it. The party
+/// that hands the item out either delivers it and then ``release()``s the producer, or, when its own bounded turn
+/// ends with this item first in the queue, hands the emitter role to the producer with ``grant()``: the producer
+/// then delivers the queue, starting with its own item.
+///
+/// `Sendable`: a semaphore, an atomic word (the outcome, stored with release before the signal and loaded with
+/// acquire after the wait, so that the order does not rest on the semaphore alone) and a constant.
 @usableFromInline
 final class SerialDeliveryWaiter: Sendable {
+  /// How a wait ended.
+  @usableFromInline
+  enum Outcome: Int {
+    /// The item was delivered by another party: the send is done.
+    case delivered
+    /// The emitter role was handed over: deliver the queue (the item is first in it).
+    case handedRole
+  }
+
   @usableFromInline let semaphore = DispatchSemaphore(value: 0)
+  /// The ``Outcome``'s raw value.
+  @usableFromInline let outcome = AtomicWord.make(Outcome.delivered.rawValue)
+  /// The item's position in the queue's sequence of items (``SerialDeliveryStateMachine``).
+  @usableFromInline let ticket: Int
 
-  @inlinable init() {}
+  @inlinable init(ticket: Int) { self.ticket = ticket }
 
-  /// Blocks until ``grant()``; the caller then holds the emitter role.
-  @inlinable func wait() { semaphore.wait() }
+  /// Blocks until ``release()`` or ``grant()``; returns which.
+  @inlinable func wait() -> Outcome {
+    semaphore.wait()
+    return outcome.load() == Outcome.handedRole.rawValue ? .handedRole : .delivered
+  }
+
+  /// The item was delivered: the producer's send returns.
+  @inlinable func release() {
+    outcome.store(Outcome.delivered.rawValue)
+    semaphore.signal()
+  }
 
   /// Hands the emitter role to the waiting producer.
-  @inlinable func grant() { semaphore.signal() }
+  @inlinable func grant() {
+    outcome.store(Outcome.handedRole.rawValue)
+    semaphore.signal()
+  }
 }
