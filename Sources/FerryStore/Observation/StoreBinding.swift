@@ -69,11 +69,12 @@ extension Store {
 }
 
 extension Binding where Value: Sendable {
-  /// A binding over a store field's accessors, called on the main thread as SwiftUI does.
+  /// A binding over a store field's accessors. The closures are main-actor isolated, and `Binding` keeps their
+  /// isolation (`@isolated(any)`): SwiftUI calls them on the main thread, and any other caller hops there.
   fileprivate init(accessors: StoreFieldAccessors<Value>) {
     self.init(
-      get: { MainActor.assumeIsolated { accessors.get() } },
-      set: { value in MainActor.assumeIsolated { accessors.set(value) } })
+      get: { @MainActor in accessors.get() },
+      set: { @MainActor value in accessors.set(value) })
   }
 }
 #endif
