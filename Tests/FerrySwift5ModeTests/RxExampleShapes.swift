@@ -44,8 +44,7 @@ class Feed: ObservableConvertibleType {
 }
 
 /// A feedback loop's state with a static reducer, and a formatter with a static function (RxExample's Calculator
-/// shapes). Swift 5 mode warns when an unapplied reference to them is passed as a `@Sendable` closure (see "Swift 5
-/// clients" in Docs/DifferencesFromRxSwift.md), so they are called from closures here.
+/// shapes), passed to operators as unapplied references, as RxSwift code does.
 struct CounterState: Equatable {
   var total = 0
 
@@ -54,10 +53,24 @@ struct CounterState: Equatable {
   static func reduce(_ state: CounterState, _ delta: Int) -> CounterState {
     CounterState(total: state.total + delta)
   }
+
+  static func add(_ state: inout CounterState, _ delta: Int) { state.total += delta }
+
+  static func isPositive(_ delta: Int) -> Bool { delta > 0 }
+
+  static func delta(_ delta: Int) -> Int { delta }
+
+  static func nonZero(_ delta: Int) -> Int? { delta == 0 ? nil : delta }
 }
 
 enum TotalFormatter {
   static func format(_ state: CounterState) -> String { "total: \(state.total)" }
+
+  static func nonZero(_ state: CounterState) -> String? { state.total == 0 ? nil : format(state) }
+
+  static func describe(_ loading: Bool) -> String { loading ? "loading" : "idle" }
+
+  static func isLong(_ text: String) -> Bool { text.count > 4 }
 }
 
 final class RxExampleShapeUsage {
@@ -68,10 +81,17 @@ final class RxExampleShapeUsage {
     let feed = Feed()
     let indicator = LoadingIndicator()
     indicator.track(feed)
-      .scan(CounterState.initial) { CounterState.reduce($0, $1) }
-      .map { TotalFormatter.format($0) }
+      .scan(CounterState.initial, accumulator: CounterState.reduce)
+      .map(TotalFormatter.format)
       .subscribe(onNext: { self.lines.append($0) })
       .disposed(by: bag)
+    feed.asObservable().filter(CounterState.isPositive).reduce(0, accumulator: +).subscribe().disposed(by: bag)
+    feed.asObservable().scan(into: CounterState.initial, accumulator: CounterState.add)
+      .compactMap(TotalFormatter.nonZero).subscribe().disposed(by: bag)
+    indicator.asDriver().map(TotalFormatter.describe).filter(TotalFormatter.isLong)
+      .scan("", accumulator: +).drive().disposed(by: bag)
+    feed.asObservable().asInfallible(onErrorJustReturn: 0).map(CounterState.delta).compactMap(CounterState.nonZero)
+      .filter(CounterState.isPositive).subscribe().disposed(by: bag)
     indicator.asObservable().subscribe(onNext: { _ in }).disposed(by: bag)
     indicator.asDriver().drive(onNext: { _ in }).disposed(by: bag)
     feed.relay.accept(1)

@@ -34,4 +34,28 @@ func legacyCode() {
     count = a  // expect-diagnostic: mutation of captured var 'count'
     return b
   }
+  // The operators that also have a Swift 5 mode form (Sources/Ferry/Operators/Swift5ClosureForms.swift): Swift 6
+  // mode never sees it and keeps the `@Sendable` form's diagnostics.
+  _ = Observable.just(1).scan(0) { accumulated, value in
+    count += value  // expect-diagnostic: mutation of captured var 'count'
+    return accumulated
+  }
+  _ = Observable.just(1).filter { value in
+    count += value  // expect-diagnostic: mutation of captured var 'count'
+    return true
+  }
+  _ = Observable.just(1).reduce(0) { accumulated, value in
+    count += value  // expect-diagnostic: mutation of captured var 'count'
+    return accumulated
+  }
+  _ = Driver.just(1).map { value in
+    count += value  // expect-diagnostic: mutation of captured var 'count'
+    return value
+  }
+  _ = Infallible.just(1).compactMap { value in
+    count += value  // expect-diagnostic: mutation of captured var 'count'
+    return value
+  }
+  let plain: (Int) -> Int = { $0 }
+  _ = Observable.just(1).map(plain)  // expect-diagnostic: converting non-Sendable function value
 }

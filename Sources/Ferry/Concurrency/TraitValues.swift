@@ -2,7 +2,8 @@ extension PrimitiveSequence where Trait == SingleTrait, Element: Sendable {
   /// The element of the single, awaited.
   ///
   /// Subscribes when awaited (each `await` is its own subscription). Cancelling the awaiting task disposes the
-  /// subscription and throws `CancellationError`. A single that completes without an element (which a
+  /// subscription and throws `CancellationError`; in a task already cancelled, a trait that finishes inside
+  /// `subscribe` still gives its outcome (as RxSwift). A single that completes without an element (which a
   /// well-formed single cannot do) throws ``RxError/noElements``.
   ///
   /// Inlinable, as the state machine behind it: run as Ferry's generic code, every type it touches (the
@@ -22,7 +23,8 @@ extension PrimitiveSequence where Trait == MaybeTrait, Element: Sendable {
   /// The element of the maybe, or `nil` if it completes without one, awaited.
   ///
   /// Subscribes when awaited (each `await` is its own subscription). Cancelling the awaiting task disposes the
-  /// subscription and throws `CancellationError`.
+  /// subscription and throws `CancellationError`; in a task already cancelled, a trait that finishes inside
+  /// `subscribe` still gives its outcome (as RxSwift).
   ///
   /// Inlinable, as `Single`'s `value`.
   @inlinable
@@ -38,7 +40,8 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// Awaits the completion of the completable; throws its error.
   ///
   /// Subscribes when awaited (each `await` is its own subscription). Cancelling the awaiting task disposes the
-  /// subscription and throws `CancellationError`.
+  /// subscription and throws `CancellationError`; in a task already cancelled, a trait that finishes inside
+  /// `subscribe` still gives its outcome (as RxSwift).
   ///
   /// Inlinable, as `Single`'s `value`.
   @inlinable
@@ -64,7 +67,9 @@ func awaitTraitValue<Element: Sendable>(_ source: Observable<Element>) async thr
     try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Element?, any Swift.Error>) in
       switch state.withLock({ $0.start(continuation) }) {
       case .resumeCancelled(let continuation):
-        continuation.resume(throwing: CancellationError())
+        // Already cancelled: a trait that finishes inside `subscribe` (`Maybe.empty()`, a completed `Completable`)
+        // still gives its outcome, as RxSwift's `value` does; any other throws `CancellationError` at once.
+        continuation.resume(with: synchronousTraitOutcome(source) ?? .failure(CancellationError()))
       case .subscribe:
         let subscription = source.subscribe(TraitValueObserver(state: state))
         if case .dispose = state.withLock({ $0.subscribed(subscription) }) {
@@ -78,6 +83,24 @@ func awaitTraitValue<Element: Sendable>(_ source: Observable<Element>) async thr
       continuation.resume(throwing: CancellationError())
     }
   }
+}
+
+/// The outcome of `source` if it finishes inside `subscribe`, or `nil` (the subscription is then disposed).
+@usableFromInline
+func synchronousTraitOutcome<Element: Sendable>(_ source: Observable<Element>) -> Result<Element?, any Swift.Error>? {
+  let outcome = LockedState<Result<Element?, any Swift.Error>?>(nil)
+  let subscription = source.subscribe { event in
+    outcome.withLock { current in
+      guard current == nil else { return }
+      switch event {
+      case .next(let element): current = .success(element)
+      case .error(let error): current = .failure(error)
+      case .completed: current = .success(nil)
+      }
+    }
+  }
+  subscription.dispose()
+  return outcome.withLock { $0 }
 }
 
 /// Receives the events of the subscription behind `awaitTraitValue`; the first one decides the outcome.

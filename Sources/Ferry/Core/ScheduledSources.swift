@@ -27,15 +27,58 @@ extension Observable where Element: FixedWidthInteger {
 private func scheduledElements<Element>(
   scheduler: any ImmediateSchedulerType, _ element: UncheckedBox<(Int) -> Element?>
 ) -> Observable<Element> {
-  Observable.create { observer in
-    scheduler.scheduleRecursive(0) { index, recurse in
-      if let next = element.value(index) {
-        observer.onNext(next)
-        recurse(index + 1)
-      } else {
-        observer.onCompleted()
-      }
-    }
+  ScheduledLoopObservable(scheduler: scheduler, initial: 0) { index in
+    guard let next = element.value(index) else { return .completed }
+    return .next(next, index + 1)
+  }
+}
+
+/// What one scheduled step of a ``ScheduledLoopObservable`` produced.
+enum ScheduledLoopStep<Element, State> {
+  /// Emit the element, then schedule the next step with the state.
+  case next(Element, State)
+  case completed
+  case error(any Swift.Error)
+}
+
+/// The observable behind `range`, `repeatElement` and `generate` on a scheduler: one scheduled action per step,
+/// each running `step` on the previous step's state, until a step ends the sequence or nothing below listens.
+///
+/// `@unchecked Sendable`: immutable configuration only; the state is only handed from one step to the next.
+final class ScheduledLoopObservable<Element, State>: Observable<Element>, @unchecked Sendable {
+  let scheduler: any ImmediateSchedulerType
+  let initial: UncheckedBox<State>
+  let step: @Sendable (State) -> ScheduledLoopStep<Element, State>
+
+  init(
+    scheduler: any ImmediateSchedulerType,
+    initial: State,
+    step: @escaping @Sendable (State) -> ScheduledLoopStep<Element, State>
+  ) {
+    self.scheduler = scheduler
+    self.initial = UncheckedBox(initial)
+    self.step = step
+  }
+
+  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  where Observer.Element == Element {
+    let sink = SourceSink(observer: observer)
+    let step = self.step
+    sink.setUpstream(
+      scheduler.scheduleRecursive(initial) { state, recurse in
+        // On the current thread's trampoline the steps run inside `subscribe`, so a downstream that finished
+        // (`take`) cannot reach this sink through the upstream chain yet: ask the chain before each step, so that no
+        // step (and no user closure) runs once nothing listens.
+        guard !sink.isDownstreamDisposed else { return }
+        switch step(state.value) {
+        case .next(let element, let next):
+          sink.forwardNext(element)
+          recurse(UncheckedBox(next))
+        case .completed: sink.forwardCompleted()
+        case .error(let error): sink.forwardError(error)
+        }
+      })
+    return sink
   }
 }
 
@@ -57,21 +100,14 @@ extension Observable {
     scheduler: any ImmediateSchedulerType = CurrentThreadScheduler.instance,
     iterate: @escaping @Sendable (Element) throws -> Element
   ) -> Observable<Element> {
-    let initial = UncheckedBox(initialState)
-    return Observable.create { observer in
-      // The recursion's state is the generator's: (state, whether it is the initial one, not yet iterated).
-      scheduler.scheduleRecursive((state: initial.value, isInitial: true)) { current, recurse in
-        do {
-          let state = current.isInitial ? current.state : try iterate(current.state)
-          guard try condition(state) else {
-            observer.onCompleted()
-            return
-          }
-          observer.onNext(state)
-          recurse((state: state, isInitial: false))
-        } catch {
-          observer.onError(error)
-        }
+    // The state is the generator's and whether it is the initial one (not yet iterated).
+    ScheduledLoopObservable(scheduler: scheduler, initial: (state: initialState, isInitial: true)) { current in
+      do {
+        let state = current.isInitial ? current.state : try iterate(current.state)
+        guard try condition(state) else { return .completed }
+        return .next(state, (state: state, isInitial: false))
+      } catch {
+        return .error(error)
       }
     }
   }

@@ -1,6 +1,7 @@
 extension ObservableType {
   /// Transforms each element with `transform` and emits the non-`nil` results; an error thrown by `transform`
   /// terminates the sequence with it.
+  @_disfavoredOverload
   @preconcurrency
   @inlinable
   public func compactMap<Result>(

@@ -1,6 +1,7 @@
 extension ObservableType {
   /// Emits only the elements for which `predicate` returns `true`; an error thrown by `predicate` terminates
   /// the sequence with it.
+  @_disfavoredOverload
   @preconcurrency
   @inlinable
   public func filter(_ predicate: @escaping @Sendable (Element) throws -> Bool) -> Observable<Element> {

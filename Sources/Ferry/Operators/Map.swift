@@ -1,5 +1,6 @@
 extension ObservableType {
   /// Transforms each element with `transform`; an error thrown by `transform` terminates the sequence with it.
+  @_disfavoredOverload
   @preconcurrency
   @inlinable
   public func map<Result>(_ transform: @escaping @Sendable (Element) throws -> Result) -> Observable<Result> {

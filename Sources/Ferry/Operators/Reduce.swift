@@ -3,6 +3,7 @@ extension ObservableType {
   /// the source completes.
   ///
   /// An error thrown by `accumulator` or `mapResult` terminates the sequence with it.
+  @_disfavoredOverload
   @preconcurrency
   public func reduce<Accumulate, Result>(
     _ seed: Accumulate,
@@ -17,6 +18,7 @@ extension ObservableType {
   /// completes (an empty source emits `seed`).
   ///
   /// An error thrown by `accumulator` terminates the sequence with it.
+  @_disfavoredOverload
   @preconcurrency
   public func reduce<Accumulate>(
     _ seed: Accumulate,

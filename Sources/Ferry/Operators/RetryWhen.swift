@@ -3,8 +3,10 @@ extension ObservableType {
   /// errors emits an element.
   ///
   /// `notificationHandler` is called once per subscription with the sequence of errors (those of type `Error`;
-  /// any other error is forwarded at once). The trigger is subscribed before `self`; its element resubscribes,
-  /// its completion completes the result and its error fails it.
+  /// any other error is forwarded at once). The trigger is subscribed before `self`. It is heard only while an
+  /// error waits for it, as in RxSwift: its element resubscribes, its completion completes the result and its error
+  /// fails it. A trigger that terminates while `self` runs ends the result at `self`'s next error (if `self`
+  /// completes first, so does the result); its elements while `self` runs are ignored.
   @preconcurrency
   public func retry<Trigger: ObservableType, Error: Swift.Error>(
     when notificationHandler: @escaping @Sendable (Observable<Error>) -> Trigger
@@ -51,6 +53,9 @@ final class RetryWhenSink<Observer: ObserverType, TriggerError: Swift.Error>: Si
   let trigger = SingleAssignmentDisposable()
   /// Subscriptions requested and not yet made; the caller that raises it from 0 runs the loop.
   private let pending = LockedState(0)
+  /// Whether an error of the source waits for the trigger, and the trigger's stop event if it stopped while none
+  /// did (it then ends the result at the next error).
+  private let triggerState = LockedState<(errorWaits: Bool, stopped: Event<Void>?)>((false, nil))
 
   init(observer: Observer, source: Observable<Observer.Element>) {
     self.source = source
@@ -79,12 +84,42 @@ final class RetryWhenSink<Observer: ObserverType, TriggerError: Swift.Error>: Si
     case .next(let element): forwardNext(element)
     case .completed: forwardCompleted()
     case .error(let error):
-      if let error = error as? TriggerError {
-        errors.on(.next(error))
-      } else {
+      guard let error = error as? TriggerError else {
         forwardError(error)
+        return
+      }
+      let stopped = triggerState.withLock { state -> Event<Void>? in
+        state.errorWaits = state.stopped == nil
+        return state.stopped
+      }
+      if let stopped {
+        forwardTriggerStop(stopped)
+      } else {
+        errors.on(.next(error))
       }
     }
+  }
+
+  /// An event of the trigger: acted on only while an error waits for it; a stop event is kept for the next error.
+  func trigger(_ event: Event<Void>) {
+    let act = triggerState.withLock { state -> Bool in
+      guard state.errorWaits else {
+        if !event.isStopEvent { return false }
+        state.stopped = event
+        return false
+      }
+      state.errorWaits = false
+      return true
+    }
+    guard act else { return }
+    switch event {
+    case .next: resubscribe()
+    case .error, .completed: forwardTriggerStop(event)
+    }
+  }
+
+  private func forwardTriggerStop(_ event: Event<Void>) {
+    if case .error(let error) = event { forwardError(error) } else { forwardCompleted() }
   }
 
   override func disposeResources() {
@@ -97,11 +132,5 @@ final class RetryWhenSink<Observer: ObserverType, TriggerError: Swift.Error>: Si
 struct RetryWhenTriggerObserver<Observer: ObserverType, TriggerError: Swift.Error>: ObserverType {
   let sink: RetryWhenSink<Observer, TriggerError>
 
-  func on(_ event: Event<Void>) {
-    switch event {
-    case .next: sink.resubscribe()
-    case .error(let error): sink.forwardError(error)
-    case .completed: sink.forwardCompleted()
-    }
-  }
+  func on(_ event: Event<Void>) { sink.trigger(event) }
 }

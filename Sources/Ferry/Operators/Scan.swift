@@ -2,6 +2,7 @@ extension ObservableType {
   /// Emits each intermediate result of folding the elements into `seed` with `accumulator`.
   ///
   /// An error thrown by `accumulator` terminates the sequence with it. Each subscription starts from `seed`.
+  @_disfavoredOverload
   @preconcurrency
   @inlinable
   public func scan<A>(
@@ -15,6 +16,7 @@ extension ObservableType {
   /// accumulated value in place.
   ///
   /// An error thrown by `accumulator` terminates the sequence with it. Each subscription starts from `seed`.
+  @_disfavoredOverload
   @preconcurrency
   @inlinable
   public func scan<A>(

@@ -16,6 +16,9 @@ struct UntilStateMachine<Element>: OperatorStateMachine {
     case take
     /// Drop until the trigger fires, then forward.
     case skip
+    /// Drop until the trigger (a timer) fires, then forward; the source's completion passes even while the gate is
+    /// shut (`skip(_:scheduler:)`, as RxSwift's time-based `skip`).
+    case skipForDuration
   }
 
   @usableFromInline
@@ -65,7 +68,7 @@ struct UntilStateMachine<Element>: OperatorStateMachine {
     case (.shut, .next): return .ignore
     case (.shut, .completed):
       state = .stopped
-      return .end
+      return mode == .skipForDuration ? .deliver(event) : .end
     case (.open, .next): return .deliver(event)
     case (_, .error), (_, .completed):
       state = .stopped
@@ -81,10 +84,10 @@ struct UntilStateMachine<Element>: OperatorStateMachine {
     case (_, .take):
       state = .stopped
       return .deliver(.completed)
-    case (.shut, .skip):
+    case (.shut, .skip), (.shut, .skipForDuration):
       state = .open
       return .opened
-    case (.open, .skip):
+    case (.open, .skip), (.open, .skipForDuration):
       // The trigger's subscription is disposed once the gate opens; a second element means it was not.
       preconditionFailure("Internal inconsistency: skip(until:)'s trigger fired after the gate opened")
     }

@@ -49,6 +49,11 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
       let item = trampoline.queue[trampoline.head]
       trampoline.head += 1
       item.invoke()
+      // Forget the actions that ran, so that a long recursion on the trampoline does not keep every one of them.
+      if trampoline.head >= 64 && trampoline.head * 2 >= trampoline.queue.count {
+        trampoline.queue.removeFirst(trampoline.head)
+        trampoline.head = 0
+      }
     }
     return disposable
   }

@@ -42,18 +42,21 @@ extension Infallible {
   }
 
   /// Transforms each element.
+  @_disfavoredOverload
   @preconcurrency
   public func map<Result>(_ transform: @escaping @Sendable (Element) -> Result) -> Infallible<Result> {
     Infallible<Result>(raw: source.map(transform))
   }
 
   /// Emits only the elements for which `predicate` returns `true`.
+  @_disfavoredOverload
   @preconcurrency
   public func filter(_ predicate: @escaping @Sendable (Element) -> Bool) -> Infallible<Element> {
     Infallible(raw: source.filter(predicate))
   }
 
   /// Transforms each element and drops the `nil` results.
+  @_disfavoredOverload
   @preconcurrency
   public func compactMap<Result>(_ transform: @escaping @Sendable (Element) -> Result?) -> Infallible<Result> {
     Infallible<Result>(raw: source.compactMap(transform))

@@ -4,6 +4,7 @@
 
 extension SharedSequenceConvertibleType {
   /// Transforms each element with `transform`.
+  @_disfavoredOverload
   @preconcurrency
   public func map<Result>(
     _ transform: @escaping @Sendable (Element) -> Result
@@ -12,6 +13,7 @@ extension SharedSequenceConvertibleType {
   }
 
   /// Transforms each element with `transform` and drops the `nil` results.
+  @_disfavoredOverload
   @preconcurrency
   public func compactMap<Result>(
     _ transform: @escaping @Sendable (Element) -> Result?
@@ -20,6 +22,7 @@ extension SharedSequenceConvertibleType {
   }
 
   /// Keeps only the elements that satisfy `predicate`.
+  @_disfavoredOverload
   @preconcurrency
   public func filter(
     _ predicate: @escaping @Sendable (Element) -> Bool
@@ -111,6 +114,7 @@ extension SharedSequenceConvertibleType {
   }
 
   /// Emits each accumulation of `accumulator`, starting from `seed`.
+  @_disfavoredOverload
   @preconcurrency
   public func scan<A>(
     _ seed: A,
@@ -120,6 +124,7 @@ extension SharedSequenceConvertibleType {
   }
 
   /// Emits each accumulation of `accumulator`, which mutates the accumulated value in place.
+  @_disfavoredOverload
   @preconcurrency
   public func scan<A>(
     into seed: A,

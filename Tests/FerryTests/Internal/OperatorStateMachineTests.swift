@@ -165,6 +165,18 @@ struct OperatorStateMachineTests {
     #expect(delivered(machine.source(.next(3)).emission) == [])
   }
 
+  @Test func skipForDurationForwardsTheCompletionWhileShut() {
+    var machine = UntilStateMachine<Int>(.skipForDuration)
+    #expect(delivered(machine.source(.next(1)).emission) == [])
+    #expect(delivered(machine.source(.completed).emission) == ["|"])
+    #expect(delivered(machine.triggerFired().emission) == [])
+    var silent = UntilStateMachine<Int>(.skip)
+    guard case .end = silent.source(.completed) else {
+      Issue.record("skip(until:) ends silently when the source completes while the gate is shut")
+      return
+    }
+  }
+
   @Test func untilTerminalEventsPassWhateverTheGateAndTheTriggersErrorFails() {
     var shut = UntilStateMachine<Int>(.skip)
     #expect(delivered(shut.source(.error(Boom())).emission) == ["x"])

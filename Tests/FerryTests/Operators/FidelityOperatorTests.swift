@@ -42,6 +42,33 @@ import Testing
     #expect(xs.subscriptions == [Subscription(200, 240)])
   }
 
+  @Test func skipForCompletesWhenTheSourceCompletesWithinTheDuration() throws {
+    // Unlike skip(until:), whose result ends silently when the source completes before the trigger fired.
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = try scheduler.createHotObservable("^-1-2-|", of: Int.self)
+    let res = scheduler.start { xs.skip(.seconds(100), scheduler: scheduler) }
+    expectMarbles(res.events, "^-----|")
+    expectSubscriptions(xs.subscriptions, "^-----!")
+  }
+
+  @Test func retryWhenHearsTheTriggerOnlyWhileAnErrorWaitsForIt() throws {
+    // A trigger that completes while the source runs does not end the result; the source's completion does.
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = try scheduler.createHotObservable("^-1---|", of: Int.self)
+    let trigger = try scheduler.createHotObservable("^-|", of: Int.self)
+    let res = scheduler.start { xs.retry { (_: Observable<TestError>) in trigger } }
+    expectMarbles(res.events, "^-1---|", values: ["1": 1])
+    expectSubscriptions(xs.subscriptions, "^-----!")
+
+    // Its completion ends the result at the source's next error; its elements while the source runs are ignored.
+    let failing = TestScheduler(initialClock: 0)
+    let ys = try failing.createHotObservable("^-1---#", of: Int.self, error: TestError())
+    let stopping = try failing.createHotObservable("^-0-|", of: Int.self)
+    let failed = failing.start { ys.retry { (_: Observable<TestError>) in stopping } }
+    expectMarbles(failed.events, "^-1---|", values: ["1": 1])
+    expectSubscriptions(ys.subscriptions, "^-----!")
+  }
+
   @Test func retryWhenResubscribesWhenTheTriggerEmits() {
     let scheduler = TestScheduler(initialClock: 0)
     let xs = scheduler.createColdObservable([.next(10, 1), .error(20, TestError())])
@@ -61,8 +88,9 @@ import Testing
     let completing = scheduler.start {
       xs.retry { (errors: Observable<any Error>) in errors.take(1) }
     }
-    // The first error resubscribes; the trigger then completes, which completes the result.
-    #expect(completing.events == [.next(210, 1), .completed(220)])
+    // The first error resubscribes; the trigger then completes while the source runs again, which completes the
+    // result at the source's next error (RxSwift hears the trigger only while an error waits for it).
+    #expect(completing.events == [.next(210, 1), .next(230, 1), .completed(240)])
     let failing = scheduler.start(created: 1100, subscribed: 1200, disposed: 2000) {
       xs.retry { (errors: Observable<any Error>) in
         errors.flatMap { _ in Observable<Int>.error(TestError(id: 9)) }
@@ -129,7 +157,7 @@ import Testing
     let retried = scheduler.start {
       xs.asSingle().retry { (errors: Observable<TestError>) in errors.take(1) }
     }
-    #expect(retried.events == [.completed(210)])
+    #expect(retried.events == [.completed(220)])
     let resource = BooleanDisposable()
     var used: TestableObserver<Int>?
     let lines = DebugLines.capture(prefix: "dbg-trait") {

@@ -64,6 +64,30 @@ import FoundationNetworking
     #expect(condition.events == [.error(201, TestError(id: 2))])
   }
 
+  @Test func scheduledSourcesOnTheTrampolineStopWhenADownstreamFinishesDuringSubscribe() {
+    // On the current thread's trampoline every step runs inside `subscribe`; `take` finishes before the source's
+    // subscription exists. The source must stop there (it used to loop forever), without another `iterate`.
+    let iterations = Counter()
+    let generated = LockedBox<[Int]>([])
+    _ = Observable.generate(initialState: 0, condition: { _ in true }) { state -> Int in
+      iterations.increment()
+      return state + 1
+    }
+    .take(4)
+    .subscribe(onNext: { element in generated.withLock { $0.append(element) } })
+    #expect(generated.current == [0, 1, 2, 3])
+    #expect(iterations.value == 3)
+
+    let repeated = LockedBox<[String]>([])
+    _ = Observable.repeatElement("x", scheduler: CurrentThreadScheduler.instance).take(3)
+      .subscribe(onNext: { element in repeated.withLock { $0.append(element) } })
+    #expect(repeated.current == ["x", "x", "x"])
+    let ranged = LockedBox<[Int]>([])
+    _ = Observable.range(start: 0, count: Int.max, scheduler: CurrentThreadScheduler.instance).take(2)
+      .subscribe(onNext: { element in ranged.withLock { $0.append(element) } })
+    #expect(ranged.current == [0, 1])
+  }
+
   @Test func singleEmitsTheOnlyElementAtOnce() throws {
     let scheduler = TestScheduler(initialClock: 0)
     let one = try scheduler.createHotObservable("^-1---|", of: Int.self)

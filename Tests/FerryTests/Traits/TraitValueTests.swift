@@ -90,7 +90,8 @@ struct TraitValueTests {
     #expect(disposals.value == 2)
   }
 
-  @Test func alreadyCancelledTaskDoesNotSubscribe() async {
+  @Test func alreadyCancelledTaskThrowsAtOnceUnlessTheTraitFinishesInsideSubscribe() async throws {
+    // A trait that has not finished when `subscribe` returns is disposed at once and the await throws.
     let manual = ManualSingle<Int>()
     let single = manual.single
     let (gate, gateContinuation) = AsyncStream<Void>.makeStream()
@@ -102,7 +103,27 @@ struct TraitValueTests {
     task.cancel()
     gateContinuation.finish()
     await #expect(throws: CancellationError.self) { try await task.value }
-    #expect(manual.subscriptions.value == 0)
+    #expect(manual.subscriptions.value == 1)
+    #expect(manual.disposals.value == 1)
+
+    // One that finishes inside `subscribe` gives its outcome, as RxSwift's `value` does.
+    let finished = Task { () -> (Int?, Bool, Bool) in
+      withUnsafeCurrentTask { $0?.cancel() }
+      let empty = try await Maybe<Int>.empty().value
+      try await Completable.empty().value
+      let failed: Bool
+      do {
+        _ = try await Single<Int>.error(TestError(id: 3)).value
+        failed = false
+      } catch {
+        failed = error as? TestError == TestError(id: 3)
+      }
+      return (empty, failed, Task.isCancelled)
+    }
+    let (empty, failed, wasCancelled) = try await finished.value
+    #expect(empty == nil)
+    #expect(failed)
+    #expect(wasCancelled)
   }
 
   @Test(.timeLimit(.minutes(1)))
