@@ -79,6 +79,59 @@ struct OperatorStateMachineTests {
     #expect(machine.close() == nil)
   }
 
+  // MARK: buffer
+
+  @Test func bufferClosesAFullArrayAndStartsTheNextTimeSpan() {
+    var machine = BufferStateMachine<Int>(count: 2)
+    #expect(delivered(machine.next(1).emission) == [], "an array that is not full waits")
+    let full = machine.next(2)
+    #expect(delivered(full.emission) == ["[1, 2]"])
+    guard case .emit(_, let nextWindow) = full else {
+      Issue.record("a full array closes and starts the next time span")
+      return
+    }
+    #expect(nextWindow == 1)
+    #expect(delivered(machine.timerFired(0).emission) == [], "the time span of an array already closed ends nothing")
+    _ = machine.next(3)
+    let timed = machine.timerFired(1)
+    #expect(delivered(timed.emission) == ["[3]"], "the end of its time span closes an array that is not full")
+    guard case .emit(_, 2) = timed else {
+      Issue.record("the next time span is started")
+      return
+    }
+    #expect(delivered(machine.timerFired(2).emission) == ["[]"], "an empty array is emitted too")
+  }
+
+  @Test func bufferCompletionEmitsTheCurrentArrayFirstAndErrorDropsIt() {
+    var completing = BufferStateMachine<Int>(count: 5)
+    _ = completing.next(1)
+    #expect(delivered(completing.completed().emission) == ["[1]", "|"])
+    #expect(delivered(completing.next(2).emission) == [], "nothing is accepted after completion")
+    #expect(delivered(completing.timerFired(0).emission) == [])
+    #expect(delivered(completing.failed(Boom()).emission) == [])
+
+    var failing = BufferStateMachine<Int>(count: 5)
+    _ = failing.next(1)
+    _ = failing.next(2)
+    let action = failing.failed(Boom())
+    #expect(delivered(action.emission) == ["x"])
+    guard case .fail(_, let dropped) = action else {
+      Issue.record("an error drops the current array")
+      return
+    }
+    #expect(dropped == [1, 2])
+  }
+
+  @Test func bufferCloseHandsBackTheCurrentArrayAndStops() {
+    var machine = BufferStateMachine<Int>(count: 5)
+    _ = machine.next(4)
+    #expect(machine.close() == [4])
+    #expect(delivered(machine.next(5).emission) == [])
+    #expect(delivered(machine.timerFired(0).emission) == [])
+    #expect(delivered(machine.completed().emission) == [])
+    #expect(machine.close() == [])
+  }
+
   // MARK: throttle
 
   static let start = Date(timeIntervalSinceReferenceDate: 0)
