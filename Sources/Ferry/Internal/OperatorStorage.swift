@@ -29,9 +29,8 @@ enum OperatorEmission<Output> {
   case events(Event<Output>, then: Event<Output>)
 }
 
-/// What to do after an input of an operator that holds back at most one element (`debounce`, `throttle`,
-/// `sample`): deliver it, deliver it and then complete, complete, fail — releasing the dropped element after the
-/// lock — or nothing.
+/// What to do after an input of an operator that holds back at most one element (`debounce`, `throttle`): deliver
+/// it, deliver it and then complete, complete, fail — releasing the dropped element after the lock — or nothing.
 @usableFromInline
 enum HeldElementAction<Element> {
   /// Deliver the element.

@@ -132,45 +132,6 @@ struct OperatorStateMachineTests {
     #expect(machine.close() == [])
   }
 
-  // MARK: sample
-
-  @Test func sampleEmitsTheLatestElementOnceOrTheDefaultValue() {
-    var machine = SampleStateMachine<Int>(defaultValue: nil)
-    #expect(machine.next(1) == nil)
-    #expect(machine.next(2) == 1, "the replaced element is handed back, to be released after the lock")
-    #expect(delivered(machine.sampled().emission) == ["2"])
-    #expect(delivered(machine.sampled().emission) == [], "an element is sampled once")
-
-    var withDefault = SampleStateMachine<Int>(defaultValue: 0)
-    #expect(delivered(withDefault.sampled().emission) == ["0"], "a sample with nothing new emits the default value")
-    _ = withDefault.next(5)
-    #expect(delivered(withDefault.sampled().emission) == ["5"])
-  }
-
-  @Test func sampleCompletesAtTheNextSampleAfterTheSourceAndErrorsDropTheElement() {
-    var completing = SampleStateMachine<Int>(defaultValue: nil)
-    _ = completing.next(1)
-    completing.sourceCompleted()
-    #expect(delivered(completing.sampled().emission) == ["1", "|"])
-    #expect(delivered(completing.sampled().emission) == [], "nothing after completion")
-    #expect(completing.next(2) == 2, "an element after the end is handed back at once")
-
-    var empty = SampleStateMachine<Int>(defaultValue: nil)
-    empty.sourceCompleted()
-    #expect(delivered(empty.sampled().emission) == ["|"])
-
-    var failing = SampleStateMachine<Int>(defaultValue: nil)
-    _ = failing.next(3)
-    let action = failing.failed(Boom())
-    #expect(delivered(action.emission) == ["x"])
-    guard case .fail(_, let dropped) = action else {
-      Issue.record("an error drops the held element")
-      return
-    }
-    #expect(dropped == 3)
-    #expect(failing.close() == nil)
-  }
-
   // MARK: timeout
 
   @Test func timeoutSwitchesOnlyWhenTheLatestTimerFiresFirst() {
