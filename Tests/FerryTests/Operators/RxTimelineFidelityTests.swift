@@ -94,6 +94,45 @@ import Testing
     #expect(xs.subscriptions == [Subscription(200, 240), Subscription(240, 260)])
   }
 
+  /// A subscriber added to a `ReplaySubject` from inside the delivery of its completion gets its replay and the
+  /// completion at once, nested, before the completion in progress reaches the rest of the chain (as RxSwift).
+  @Test func subscribingFromInsideTheCompletionOfASharedReplaySubjectReplaysAtOnce() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(230, 1), .next(235, 2), .completed(240)])
+    let ys = xs.multicast(ReplaySubject<Int>.create(bufferSize: 1))
+    let res = scheduler.createObserver(Int.self)
+    scheduler.scheduleAt(200) { _ = ys.connect() }
+    scheduler.scheduleAt(210) {
+      _ = ys.do(onCompleted: { _ = ys.subscribe(res) }).subscribe(res)
+    }
+    scheduler.start()
+    #expect(res.events == [.next(230, 1), .next(235, 2), .next(240, 2), .completed(240), .completed(240)])
+  }
+
+  /// The same for each kind of subject subscribed from inside its own completion: the stop event (after the replay)
+  /// reaches the new subscriber before the other observers' delivery goes on.
+  @Test func subscribingFromInsideASubjectsCompletionDeliversAtOnce() {
+    func run<Subject: ObservableType & ObserverType>(_ subject: Subject) -> [String] where Subject.Element == Int {
+      let log = LockedBox<[String]>([])
+      _ = subject.subscribe(onCompleted: {
+        log.withLock { $0.append("first completed") }
+        _ = subject.subscribe(
+          onNext: { value in log.withLock { $0.append("late \(value)") } },
+          onCompleted: { log.withLock { $0.append("late completed") } })
+      })
+      _ = subject.subscribe(onCompleted: { log.withLock { $0.append("second completed") } })
+      subject.on(.next(1))
+      subject.on(.completed)
+      return log.current
+    }
+    #expect(
+      run(ReplaySubject<Int>.create(bufferSize: 1)) == [
+        "first completed", "late 1", "late completed", "second completed",
+      ])
+    #expect(run(BehaviorSubject(value: 0)) == ["first completed", "late completed", "second completed"])
+    #expect(run(PublishSubject<Int>()) == ["first completed", "late completed", "second completed"])
+  }
+
   // MARK: refCount
 
   @Test func refCountOverATerminatedSubjectDoesNotConnect() {
