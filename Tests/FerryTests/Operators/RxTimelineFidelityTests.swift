@@ -242,6 +242,53 @@ import Testing
     #expect(log.current.filter { $0 == "onDispose" }.count == 1)
   }
 
+  /// A `create` whose completion arrives later: `do` disposes its source once it has forwarded the completion, and
+  /// that nested disposal tears the create down at once, so the create's disposable goes before `onDispose` (as
+  /// RxSwift), exactly once.
+  @Test func doSeesALaterCompletingCreateDisposedBeforeOnDispose() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let log = LockedBox<[String]>([])
+    let res = scheduler.start {
+      Observable<Int>.create { observer in
+        log.withLock { $0.append("source subscribe") }
+        scheduler.scheduleAt(300) {
+          observer.onNext(1)
+          observer.onCompleted()
+          log.withLock { $0.append("source returned from onCompleted") }
+        }
+        return Disposables.create { log.withLock { $0.append("source dispose") } }
+      }
+      .do(
+        onCompleted: { log.withLock { $0.append("onCompleted") } },
+        afterCompleted: { log.withLock { $0.append("afterCompleted") } },
+        onDispose: { log.withLock { $0.append("onDispose") } })
+    }
+    #expect(res.events == [.next(300, 1), .completed(300)])
+    #expect(
+      log.current == [
+        "source subscribe", "onCompleted", "afterCompleted", "source dispose", "onDispose",
+        "source returned from onCompleted",
+      ])
+  }
+
+  /// Without a disposal from below during the stop event, the create is torn down after forwarding it.
+  @Test func aCreateIsTornDownAfterForwardingItsStopEventWhenNothingBelowDisposes() {
+    let log = LockedBox<[String]>([])
+    let observer = LockedBox<AnyObserver<Int>?>(nil)
+    let source = Observable<Int>.create { created in
+      observer.withLock { $0 = created }
+      return Disposables.create { log.withLock { $0.append("source dispose") } }
+    }
+    let subscription = source.subscribe(
+      AnyObserver { event in
+        log.withLock { $0.append(event.isCompleted ? "completed" : "other") }
+      })
+    observer.current?.onCompleted()
+    log.withLock { $0.append("returned") }
+    subscription.dispose()
+    #expect(log.current == ["completed", "source dispose", "returned"])
+  }
+
   // MARK: zip over a collection
 
   @Test func zipOfACollectionCompletesWhenAnElementCanNeverBePaired() throws {
