@@ -4,8 +4,8 @@ extension Observable where Element: FixedWidthInteger {
   /// - Precondition: `count >= 0`, and the last element, `start + count - 1`, is representable in `Element`
   ///   (RxSwift checks both up front too: "count can't be negative", "overflow of count").
   public static func range(start: Element, count: Element) -> Observable<Element> {
-    precondition(count >= 0, "Observable.range(start:count:): count must be >= 0, got \(count)")
-    precondition(
+    requireArgument(count >= 0, "Observable.range(start:count:): count must be >= 0, got \(count)")
+    requireArgument(
       count == 0 || !start.addingReportingOverflow(count - 1).overflow,
       "Observable.range(start:count:): start + count - 1 overflows \(Element.self), got start \(start), count \(count)"
     )

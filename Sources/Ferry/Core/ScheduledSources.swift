@@ -6,8 +6,8 @@ extension Observable where Element: FixedWidthInteger {
   public static func range(
     start: Element, count: Element, scheduler: any ImmediateSchedulerType
   ) -> Observable<Element> {
-    precondition(count >= 0, "Observable.range(start:count:scheduler:): count must be >= 0, got \(count)")
-    precondition(
+    requireArgument(count >= 0, "Observable.range(start:count:scheduler:): count must be >= 0, got \(count)")
+    requireArgument(
       count == 0 || !start.addingReportingOverflow(count - 1).overflow,
       "Observable.range(start:count:scheduler:): start + count - 1 overflows \(Element.self), got start \(start), "
         + "count \(count)"

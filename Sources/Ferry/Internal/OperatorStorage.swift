@@ -29,6 +29,35 @@ enum OperatorEmission<Output> {
   case events(Event<Output>, then: Event<Output>)
 }
 
+/// What to do after an input of an operator that holds back at most one element (`debounce`, `throttle`,
+/// `sample`): deliver it, deliver it and then complete, complete, fail — releasing the dropped element after the
+/// lock — or nothing.
+@usableFromInline
+enum HeldElementAction<Element> {
+  /// Deliver the element.
+  case emit(Element)
+  /// Deliver the element, then completion.
+  case emitThenComplete(Element)
+  /// Deliver completion.
+  case complete
+  /// Deliver the error; release the dropped element after the lock.
+  case fail(any Swift.Error, dropped: Element?)
+  /// Nothing to deliver (a superseded timer, nothing held, or stopped).
+  case ignore
+
+  /// The events this action delivers, in order.
+  @inlinable
+  var emission: OperatorEmission<Element> {
+    switch self {
+    case .emit(let element): .event(.next(element))
+    case .emitThenComplete(let element): .events(.next(element), then: .completed)
+    case .complete: .event(.completed)
+    case .fail(let error, _): .event(.error(error))
+    case .ignore: .nothing
+    }
+  }
+}
+
 /// The one storage of the stateful operators: one lock, the state machine behind it, the serial-delivery queue
 /// (inherited from ``SerializingCore``: one thread delivers at a time, others and re-entrant sends queue), one
 /// downstream host, and the resources (timers, other sources' subscriptions) disposed with the subscription.

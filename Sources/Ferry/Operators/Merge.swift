@@ -14,7 +14,7 @@ extension ObservableType where Element: ObservableConvertibleType {
   /// - Precondition: `maxConcurrent > 0`.
   @inlinable
   public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
-    precondition(maxConcurrent > 0, "merge(maxConcurrent:): maxConcurrent must be > 0, got \(maxConcurrent)")
+    requireArgument(maxConcurrent > 0, "merge(maxConcurrent:): maxConcurrent must be > 0, got \(maxConcurrent)")
     return mergeObservable(asObservable(), maxConcurrent: maxConcurrent, dropsWhileBusy: false) { $0.asObservable() }
   }
 }

@@ -14,7 +14,7 @@ extension ObservableType {
   ///
   /// - Precondition: `maxAttempts >= 0`.
   public func retry(_ maxAttempts: Int) -> Observable<Element> {
-    precondition(maxAttempts >= 0, "retry(_:): maxAttempts must be >= 0, got \(maxAttempts)")
+    requireArgument(maxAttempts >= 0, "retry(_:): maxAttempts must be >= 0, got \(maxAttempts)")
     if maxAttempts == 0 { return Observable.empty() }
     return RetryObservable(source: asObservable(), maxAttempts: maxAttempts)
   }

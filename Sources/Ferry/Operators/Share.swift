@@ -20,7 +20,7 @@ extension ObservableType {
   /// - Precondition: `replay >= 0`.
   @inlinable
   public func share(replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected) -> Observable<Element> {
-    precondition(replay >= 0, "share(replay:scope:): replay must be >= 0, got \(replay)")
+    requireArgument(replay >= 0, "share(replay:scope:): replay must be >= 0, got \(replay)")
     // The multicast step is built here so that the client specialises `SubjectCore.on` (inlinable) for its element
     // type: in Ferry's generic code it looks up generic metadata many times per element.
     return ShareObservable(source: asObservable(), replay: replay, scope: scope) { core, event, detach in

@@ -17,7 +17,7 @@ extension ObservableType {
   ) -> Observable<Observable<Element>> {
     requireArgument(
       timeSpan.nanoseconds > 0, "window(timeSpan:count:scheduler:): timeSpan must be > 0, got \(timeSpan)")
-    precondition(count > 0, "window(timeSpan:count:scheduler:): count must be > 0, got \(count)")
+    requireArgument(count > 0, "window(timeSpan:count:scheduler:): count must be > 0, got \(count)")
     return SerializingCoreObservable(
       run: WindowCore.makeRun(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler))
   }

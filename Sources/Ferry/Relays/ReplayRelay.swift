@@ -15,7 +15,7 @@ public final class ReplayRelay<Element>: ObservableType, Sendable {
   /// Inlinable, so that the relay's subscription path is specialised for `Element` where it is created.
   @inlinable
   public static func create(bufferSize: Int) -> ReplayRelay<Element> {
-    precondition(bufferSize >= 0, "ReplayRelay.create(bufferSize:): bufferSize must be >= 0, got \(bufferSize)")
+    requireArgument(bufferSize >= 0, "ReplayRelay.create(bufferSize:): bufferSize must be >= 0, got \(bufferSize)")
     return ReplayRelay(subject: .create(bufferSize: bufferSize))
   }
 

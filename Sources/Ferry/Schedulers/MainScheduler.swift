@@ -70,7 +70,7 @@ public final class MainScheduler: SerialDispatchQueueScheduler, @unchecked Senda
 
   /// Traps unless called on the main queue.
   public static func ensureExecutingOnScheduler(errorMessage: String? = nil) {
-    precondition(
+    requireArgument(
       isOnMainQueue,
       errorMessage
         ?? "Executing on a background thread. Please use `MainScheduler.instance.schedule` to schedule work on the main thread."

@@ -197,7 +197,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
   /// - Precondition: the scheduler is not running and `virtualTime` is not before the clock.
   open func advanceTo(_ virtualTime: VirtualTime) {
     let clock = self.clock
-    precondition(virtualTime >= clock, "advanceTo(_:): virtualTime \(virtualTime) is before the clock \(clock)")
+    requireArgument(virtualTime >= clock, "advanceTo(_:): virtualTime \(virtualTime) is before the clock \(clock)")
     beginRunning("advanceTo(_:)")
     while true {
       let item = state.withLock { current -> VirtualSchedulerItem<VirtualTime>? in
@@ -223,7 +223,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
       defer { current.isRunning = true }
       return current.isRunning
     }
-    precondition(!wasRunning, "VirtualTimeScheduler.\(caller): the scheduler is already running")
+    requireArgument(!wasRunning, "VirtualTimeScheduler.\(caller): the scheduler is already running")
   }
 }
 

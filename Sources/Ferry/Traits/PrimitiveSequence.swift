@@ -61,7 +61,7 @@ extension PrimitiveSequence {
   ///
   /// - Precondition: `maxAttemptCount >= 0`.
   public func retry(_ maxAttemptCount: Int) -> PrimitiveSequence<Trait, Element> {
-    precondition(maxAttemptCount >= 0, "retry(_:): maxAttemptCount must be >= 0, got \(maxAttemptCount)")
+    requireArgument(maxAttemptCount >= 0, "retry(_:): maxAttemptCount must be >= 0, got \(maxAttemptCount)")
     return PrimitiveSequence(raw: source.retry(maxAttemptCount))
   }
 

@@ -79,6 +79,189 @@ struct OperatorStateMachineTests {
     #expect(machine.close() == nil)
   }
 
+  // MARK: buffer
+
+  @Test func bufferClosesAFullArrayAndStartsTheNextTimeSpan() {
+    var machine = BufferStateMachine<Int>(count: 2)
+    #expect(delivered(machine.next(1).emission) == [], "an array that is not full waits")
+    let full = machine.next(2)
+    #expect(delivered(full.emission) == ["[1, 2]"])
+    guard case .emit(_, let nextWindow) = full else {
+      Issue.record("a full array closes and starts the next time span")
+      return
+    }
+    #expect(nextWindow == 1)
+    #expect(delivered(machine.timerFired(0).emission) == [], "the time span of an array already closed ends nothing")
+    _ = machine.next(3)
+    let timed = machine.timerFired(1)
+    #expect(delivered(timed.emission) == ["[3]"], "the end of its time span closes an array that is not full")
+    guard case .emit(_, 2) = timed else {
+      Issue.record("the next time span is started")
+      return
+    }
+    #expect(delivered(machine.timerFired(2).emission) == ["[]"], "an empty array is emitted too")
+  }
+
+  @Test func bufferCompletionEmitsTheCurrentArrayFirstAndErrorDropsIt() {
+    var completing = BufferStateMachine<Int>(count: 5)
+    _ = completing.next(1)
+    #expect(delivered(completing.completed().emission) == ["[1]", "|"])
+    #expect(delivered(completing.next(2).emission) == [], "nothing is accepted after completion")
+    #expect(delivered(completing.timerFired(0).emission) == [])
+    #expect(delivered(completing.failed(Boom()).emission) == [])
+
+    var failing = BufferStateMachine<Int>(count: 5)
+    _ = failing.next(1)
+    _ = failing.next(2)
+    let action = failing.failed(Boom())
+    #expect(delivered(action.emission) == ["x"])
+    guard case .fail(_, let dropped) = action else {
+      Issue.record("an error drops the current array")
+      return
+    }
+    #expect(dropped == [1, 2])
+  }
+
+  @Test func bufferCloseHandsBackTheCurrentArrayAndStops() {
+    var machine = BufferStateMachine<Int>(count: 5)
+    _ = machine.next(4)
+    #expect(machine.close() == [4])
+    #expect(delivered(machine.next(5).emission) == [])
+    #expect(delivered(machine.timerFired(0).emission) == [])
+    #expect(delivered(machine.completed().emission) == [])
+    #expect(machine.close() == [])
+  }
+
+  // MARK: sample
+
+  @Test func sampleEmitsTheLatestElementOnceOrTheDefaultValue() {
+    var machine = SampleStateMachine<Int>(defaultValue: nil)
+    #expect(machine.next(1) == nil)
+    #expect(machine.next(2) == 1, "the replaced element is handed back, to be released after the lock")
+    #expect(delivered(machine.sampled().emission) == ["2"])
+    #expect(delivered(machine.sampled().emission) == [], "an element is sampled once")
+
+    var withDefault = SampleStateMachine<Int>(defaultValue: 0)
+    #expect(delivered(withDefault.sampled().emission) == ["0"], "a sample with nothing new emits the default value")
+    _ = withDefault.next(5)
+    #expect(delivered(withDefault.sampled().emission) == ["5"])
+  }
+
+  @Test func sampleCompletesAtTheNextSampleAfterTheSourceAndErrorsDropTheElement() {
+    var completing = SampleStateMachine<Int>(defaultValue: nil)
+    _ = completing.next(1)
+    completing.sourceCompleted()
+    #expect(delivered(completing.sampled().emission) == ["1", "|"])
+    #expect(delivered(completing.sampled().emission) == [], "nothing after completion")
+    #expect(completing.next(2) == 2, "an element after the end is handed back at once")
+
+    var empty = SampleStateMachine<Int>(defaultValue: nil)
+    empty.sourceCompleted()
+    #expect(delivered(empty.sampled().emission) == ["|"])
+
+    var failing = SampleStateMachine<Int>(defaultValue: nil)
+    _ = failing.next(3)
+    let action = failing.failed(Boom())
+    #expect(delivered(action.emission) == ["x"])
+    guard case .fail(_, let dropped) = action else {
+      Issue.record("an error drops the held element")
+      return
+    }
+    #expect(dropped == 3)
+    #expect(failing.close() == nil)
+  }
+
+  // MARK: timeout
+
+  @Test func timeoutSwitchesOnlyWhenTheLatestTimerFiresFirst() {
+    var machine = TimeoutStateMachine<Int>()
+    let forwarded = machine.source(.next(1))
+    #expect(delivered(forwarded.emission) == ["1"])
+    guard case .deliverAndRestart(_, let timer) = forwarded else {
+      Issue.record("an element restarts the timer")
+      return
+    }
+    #expect(timer == 1)
+    guard case .ignore = machine.timerFired(0) else {
+      Issue.record("a superseded timer does not switch")
+      return
+    }
+    guard case .switchToOther = machine.timerFired(1) else {
+      Issue.record("the latest timer switches to the other source")
+      return
+    }
+    #expect(delivered(machine.source(.next(2)).emission) == [], "the source no longer counts after the switch")
+    #expect(delivered(machine.other(.next(9)).emission) == ["9"])
+    #expect(delivered(machine.other(.completed).emission) == ["|"])
+    #expect(delivered(machine.other(.next(10)).emission) == [], "nothing after the other source's end")
+  }
+
+  @Test func timeoutAfterTheSourceEndedNoTimerSwitches() {
+    var machine = TimeoutStateMachine<Int>()
+    #expect(delivered(machine.source(.error(Boom())).emission) == ["x"])
+    guard case .ignore = machine.timerFired(0) else {
+      Issue.record("a timer after the end does not switch")
+      return
+    }
+  }
+
+  // MARK: delay
+
+  @Test func delayDeliversEachEventWhenDueOnePerTimer() {
+    var machine = DelayStateMachine<Int>()
+    let t0 = Date(timeIntervalSinceReferenceDate: 100)
+    guard case .startTimer = machine.delayed(.next(1), due: t0) else {
+      Issue.record("the first waiting event starts the timer")
+      return
+    }
+    guard case .ignore = machine.delayed(.next(2), due: t0.addingTimeInterval(1)) else {
+      Issue.record("a timer already runs")
+      return
+    }
+    _ = machine.delayed(.completed, due: t0.addingTimeInterval(1))
+    let early = machine.timerFired(now: t0.addingTimeInterval(-0.5))
+    #expect(delivered(early.emission) == [], "a head that is not due waits")
+    guard case .fired(nil, let retry?) = early else {
+      Issue.record("the timer is started again for the head")
+      return
+    }
+    #expect(abs(retry - 0.5) < 1e-9)
+    let first = machine.timerFired(now: t0)
+    #expect(delivered(first.emission) == ["1"])
+    guard case .fired(_, let nextIn?) = first else {
+      Issue.record("the next head gets a timer")
+      return
+    }
+    #expect(abs(nextIn - 1) < 1e-9)
+    #expect(delivered(machine.timerFired(now: t0.addingTimeInterval(1)).emission) == ["2"])
+    let last = machine.timerFired(now: t0.addingTimeInterval(1))
+    #expect(delivered(last.emission) == ["|"])
+    guard case .fired(_, nil) = last else {
+      Issue.record("nothing waits: the timer stops")
+      return
+    }
+    guard case .startTimer = machine.delayed(.next(3), due: t0.addingTimeInterval(2)) else {
+      Issue.record("an event after the queue emptied starts the timer again")
+      return
+    }
+  }
+
+  @Test func delayErrorGoesOutAtOnceDroppingWhatWaits() {
+    var machine = DelayStateMachine<Int>()
+    let t0 = Date(timeIntervalSinceReferenceDate: 0)
+    _ = machine.delayed(.next(1), due: t0)
+    _ = machine.delayed(.next(2), due: t0)
+    let action = machine.failed(Boom())
+    #expect(delivered(action.emission) == ["x"])
+    guard case .fail(_, let dropped) = action else {
+      Issue.record("an error drops what waits")
+      return
+    }
+    #expect(dropped.count == 2)
+    #expect(delivered(machine.timerFired(now: t0).emission) == [], "nothing after the error")
+    #expect(machine.close().isEmpty)
+  }
+
   // MARK: throttle
 
   static let start = Date(timeIntervalSinceReferenceDate: 0)

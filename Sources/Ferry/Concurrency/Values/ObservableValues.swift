@@ -19,9 +19,9 @@ public enum ValuesBufferingPolicy: Sendable, Equatable {
     case .unbounded:
       break
     case .bufferingNewest(let count):
-      precondition(count >= 1, "values(bufferingPolicy:): bufferingNewest(_:) needs a count >= 1, got \(count)")
+      requireArgument(count >= 1, "values(bufferingPolicy:): bufferingNewest(_:) needs a count >= 1, got \(count)")
     case .bufferingOldest(let count):
-      precondition(count >= 1, "values(bufferingPolicy:): bufferingOldest(_:) needs a count >= 1, got \(count)")
+      requireArgument(count >= 1, "values(bufferingPolicy:): bufferingOldest(_:) needs a count >= 1, got \(count)")
     }
     return self
   }

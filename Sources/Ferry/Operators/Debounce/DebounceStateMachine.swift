@@ -26,31 +26,7 @@ struct DebounceStateMachine<Element>: OperatorStateMachine {
   }
 
   /// What to do after a timer fired, the source completed, or failed.
-  @usableFromInline
-  enum EmitAction {
-    /// Deliver the element.
-    case emit(Element)
-    /// Deliver the element, then completion.
-    case emitThenComplete(Element)
-    /// Deliver completion.
-    case complete
-    /// Deliver the error; release the dropped pending element after the lock.
-    case fail(any Swift.Error, dropped: Element?)
-    /// Nothing to deliver (a superseded timer, or stopped).
-    case ignore
-
-    /// The events this action delivers, in order.
-    @inlinable
-    var emission: OperatorEmission<Element> {
-      switch self {
-      case .emit(let element): .event(.next(element))
-      case .emitThenComplete(let element): .events(.next(element), then: .completed)
-      case .complete: .event(.completed)
-      case .fail(let error, _): .event(.error(error))
-      case .ignore: .nothing
-      }
-    }
-  }
+  @usableFromInline typealias EmitAction = HeldElementAction<Element>
 
   @usableFromInline var state = State.idle
   /// The identifier of the latest timer started.

@@ -42,28 +42,7 @@ struct ThrottleStateMachine<Element>: OperatorStateMachine {
   }
 
   /// What to do after the timer fired, the source completed, or failed.
-  @usableFromInline
-  enum EmitAction {
-    case emit(Element)
-    case emitThenComplete(Element)
-    case complete
-    /// Deliver the error; release the dropped held-back element after the lock.
-    case fail(any Swift.Error, dropped: Element?)
-    /// Nothing to deliver.
-    case ignore
-
-    /// The events this action delivers, in order.
-    @inlinable
-    var emission: OperatorEmission<Element> {
-      switch self {
-      case .emit(let element): .event(.next(element))
-      case .emitThenComplete(let element): .events(.next(element), then: .completed)
-      case .complete: .event(.completed)
-      case .fail(let error, _): .event(.error(error))
-      case .ignore: .nothing
-      }
-    }
-  }
+  @usableFromInline typealias EmitAction = HeldElementAction<Element>
 
   @usableFromInline var state = State.open(lastSent: nil)
   @usableFromInline let dueTime: TimeInterval

@@ -1,0 +1,43 @@
+extension ObservableType {
+  /// Collects elements into arrays, emitting the current array every `timeSpan` or as soon as it holds `count`
+  /// elements, whichever comes first (then the time span restarts). Arrays may be empty; the last array is
+  /// emitted before completion and dropped on error.
+  ///
+  /// - Precondition: `timeSpan` is longer than zero (a zero time span would close an empty buffer after another
+  ///   without time moving on) and `count > 0`.
+  @inlinable
+  public func buffer(timeSpan: RxTimeInterval, count: Int, scheduler: any SchedulerType) -> Observable<[Element]> {
+    requireArgument(
+      timeSpan.nanoseconds > 0, "buffer(timeSpan:count:scheduler:): timeSpan must be > 0, got \(timeSpan)")
+    requireArgument(count > 0, "buffer(timeSpan:count:scheduler:): count must be > 0, got \(count)")
+    let source = asObservable()
+    return SerializingCoreObservable { host in
+      // Disposed with the subscription, and then disposes whatever timer it is given.
+      let timer = SerialDisposable()
+      let storage = OperatorStorage(BufferStateMachine<Element>(count: count), downstream: host, resources: timer)
+      host.attach(storage)
+      // Starts the time span of the array `window`; each closed array's action starts the next one's.
+      @Sendable func startTimer(_ window: UInt64) {
+        timer.disposable = scheduler.scheduleTimer(window, after: timeSpan) { window in
+          if case .emit(_, let next) = storage.withLock({ $0.timerFired(window) }, emitting: { $0.emission }) {
+            startTimer(next)
+          }
+          return Disposables.create()
+        }
+      }
+      startTimer(0)
+      host.setUpstream(
+        source.subscribe(
+          CoreSourceObserver(host: host) { event in
+            switch event {
+            case .next(let element):
+              if case .emit(_, let next) = storage.withLock({ $0.next(element) }, emitting: { $0.emission }) {
+                startTimer(next)
+              }
+            case .error(let error): _ = storage.withLock({ $0.failed(error) }, emitting: { $0.emission })
+            case .completed: _ = storage.withLock({ $0.completed() }, emitting: { $0.emission })
+            }
+          }))
+    }
+  }
+}
