@@ -14,8 +14,8 @@ import Synchronization
 /// Jobs made ready by a scheduler action run inside that action (`perform`), at its exact virtual time: on a
 /// `TestScheduler` (whose `taskExecutor` this is) every action runs that way; on another
 /// `VirtualTimeScheduling`, the actions of `AsyncVirtualTime` and `TestClock` do. Jobs made ready anywhere else
-/// (another thread) run in a drain scheduled "now", which `TestScheduler` runs one tick later when it simulates
-/// processing delay — or in a drain that is already running, at the same virtual time.
+/// (another thread) run in a drain scheduled at the current virtual time (an absolute time: `TestScheduler` does not
+/// move it by its processing delay) — or in a drain that is already running, at the same virtual time.
 ///
 /// Only work that runs on this executor is deterministic. Actor-isolated code (`@MainActor`, your actors) runs on
 /// its actor's executor. The tasks Ferry's bridges start follow `BridgeTasks.preferredExecutor`, which `perform`
@@ -62,8 +62,8 @@ public final class VirtualTaskExecutor: TaskExecutor, @unchecked Sendable {
     scheduler.scheduleVirtual(at: scheduler.virtualNow) { [self] in self.drain() }
   }
 
-  /// Runs `body` (a scheduler action), then drains: the jobs `body` makes ready run at the same virtual time, even
-  /// on a scheduler that delays work scheduled for "now" (`TestScheduler`'s `simulateProcessingDelay`).
+  /// Runs `body` (a scheduler action), then drains: the jobs `body` makes ready run at the same virtual time, before
+  /// any other action of the scheduler.
   ///
   /// While `body` runs, this executor is `BridgeTasks.preferredExecutor`: the tasks Ferry's bridges start in it
   /// (and the tasks started in those) run on this executor.

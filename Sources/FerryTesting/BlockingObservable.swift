@@ -35,7 +35,8 @@ public struct BlockingObservable<Element>: Sendable {
   }
 
   /// The only element that satisfies `predicate`; throws `RxError.noElements` if none does and
-  /// `RxError.moreThanOneElement` as soon as a second one arrives.
+  /// `RxError.moreThanOneElement` as soon as a second one arrives. `predicate` is not called again once the result
+  /// is decided (a second match, or an error it throws).
   @preconcurrency
   public func single(_ predicate: @escaping @Sendable (Element) throws -> Bool) throws -> Element {
     let result = try run(stopAfter: 2, filter: predicate)
@@ -95,7 +96,9 @@ private final class BlockingCollector<Element>: ObserverType, @unchecked Sendabl
   func on(_ event: Event<Element>) {
     var event = event
     if case .next(let element) = event, let filter {
-      // The predicate is user code: run it before taking the lock.
+      // Once the result is decided, later elements are not shown to the predicate (as RxBlocking, which stops at
+      // once). The predicate is user code: run it outside the lock.
+      guard !isFinished else { return }
       do {
         if try !filter(element) { return }
       } catch {

@@ -50,8 +50,9 @@ public struct TestSchedulerVirtualTimeConverter: VirtualTimeConverterType {
 /// observers, and run a subscription with ``start(created:subscribed:disposed:create:)``.
 ///
 /// Everything runs synchronously on the thread that calls `start`/`advanceTo`. With
-/// `simulateProcessingDelay` (the default, as in RxTest) an action scheduled for the current time or the past
-/// runs one tick later.
+/// `simulateProcessingDelay` (the default, as in RxTest) an action that `schedule` or `scheduleRelative` asks for at
+/// the current time or the past runs one tick later; ``scheduleAt(_:action:)``, the times of `start` and the events
+/// of test observables are never moved (see ``adjustScheduledTime(_:)``).
 ///
 /// Differs from RxSwift in that the closures of `start`, `scheduleAt` are not required to be `@Sendable`: the
 /// scheduler runs them on the calling thread, inside the call.
@@ -79,22 +80,31 @@ open class TestScheduler: VirtualTimeScheduler<TestSchedulerVirtualTimeConverter
   /// - Parameters:
   ///   - initialClock: the initial virtual time.
   ///   - resolution: the length of one tick in seconds (`.seconds(1)` is one tick by default).
-  ///   - simulateProcessingDelay: whether work scheduled for now or the past runs one tick later.
+  ///   - simulateProcessingDelay: whether work that `schedule` or `scheduleRelative` asks for now or the past runs
+  ///     one tick later.
   public init(initialClock: TestTime, resolution: Double = 1.0, simulateProcessingDelay: Bool = true) {
     self.simulateProcessingDelay = simulateProcessingDelay
     super.init(initialClock: initialClock, converter: TestSchedulerVirtualTimeConverter(resolution: resolution))
   }
 
-  /// Schedules `action` at `time`, moved to one tick after the clock if `time` is not in the future and
-  /// processing delay is simulated.
+  /// Moves a time that is not in the future one tick after the clock if processing delay is simulated (to the
+  /// clock otherwise), as RxTest does: this applies to `schedule` and `scheduleRelative` only — what operators use —
+  /// not to ``scheduleAt(_:action:)``, `scheduleAbsoluteVirtual`, `scheduleRelativeVirtual`, the times of
+  /// ``start(created:subscribed:disposed:create:)`` or the events of test observables, which keep their exact time.
+  open override func adjustScheduledTime(_ time: TestTime) -> TestTime {
+    let clock = self.clock
+    guard time <= clock else { return time }
+    return simulateProcessingDelay ? converter.offsetVirtualTime(clock, offset: 1) : clock
+  }
+
+  /// Schedules `action` at `time`, exactly (a time in the past runs at the next opportunity, after the actions
+  /// already due). While ``taskExecutor`` exists, the action runs inside its `perform`.
   open override func scheduleAbsoluteVirtual<StateType>(
     _ state: StateType,
     time: TestTime,
     action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {
-    let clock = self.clock
-    let time = time <= clock ? clock + (simulateProcessingDelay ? 1 : 0) : time
-    return super.scheduleAbsoluteVirtual(state, time: time) { [unowned self] state in
+    super.scheduleAbsoluteVirtual(state, time: time) { [unowned self] state in
       // `unowned`: only this scheduler's run loop invokes its actions, so it outlives them.
       self.run { action(state) }
     }

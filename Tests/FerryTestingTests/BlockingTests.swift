@@ -102,6 +102,30 @@ private func asyncSource(_ elements: [Int], error: (any Error)? = nil) -> Observ
     #expect(noElements.map { if case .noElements = $0 { true } else { false } } == true)
   }
 
+  /// Once the result is decided (a second match, or an error the predicate throws), later elements are not shown to
+  /// the predicate, even from a source that keeps emitting inside `subscribe`.
+  @Test func singleStopsCallingThePredicateOnceDecided() {
+    let seen = LockedBox<[Int]>([])
+    let moreThanOne = rxError {
+      _ = try Observable.of(42, 43, 44, 45).toBlocking().single { element in
+        seen.withLock { $0.append(element) }
+        return element >= 43
+      }
+    }
+    #expect(moreThanOne.map { if case .moreThanOneElement = $0 { true } else { false } } == true)
+    #expect(seen.current == [42, 43, 44])
+
+    let thrownSeen = LockedBox<[Int]>([])
+    #expect(throws: BlockingTestError.self) {
+      _ = try Observable.of(42, 43, 44, 45).toBlocking().single { element in
+        thrownSeen.withLock { $0.append(element) }
+        if element < 43 { return false }
+        throw BlockingTestError()
+      }
+    }
+    #expect(thrownSeen.current == [42, 43])
+  }
+
   @Test func singleStopsAtTheSecondElementOfAnEndlessSource() async throws {
     let stopped = DispatchSemaphore(value: 0)
     let endless = Observable<Int>.create { observer in

@@ -95,18 +95,58 @@ private struct SchedulerTestError: Error, Equatable {}
     #expect(log == [10, 20])
   }
 
-  @Test func simulatedProcessingDelayMovesPastWorkOneTickLater() {
+  /// RxTest's rule: `schedule` and `scheduleRelative` (what operators use) move work due now or in the past one tick
+  /// later; an absolute time (`scheduleAt`) is kept, and one in the past runs at once, before the work due now.
+  @Test func simulatedProcessingDelayMovesOnlyRelativeWorkDueNow() {
     let delayed = TestScheduler(initialClock: 100)
-    var times: [TestTime] = []
-    delayed.scheduleAt(50) { times.append(delayed.clock) }
+    let absolute = LockedTimes()
+    let relative = LockedTimes()
+    let later = LockedTimes()
+    delayed.scheduleAt(100) { absolute.record(delayed.clock) }
+    delayed.scheduleAt(50) { absolute.record(delayed.clock) }
+    _ = delayed.schedule(()) { _ in
+      relative.record(delayed.clock)
+      return Disposables.create()
+    }
+    _ = delayed.scheduleRelative((), dueTime: .seconds(-5)) { _ in
+      relative.record(delayed.clock)
+      return Disposables.create()
+    }
+    _ = delayed.scheduleRelative((), dueTime: .seconds(3)) { _ in
+      later.record(delayed.clock)
+      return Disposables.create()
+    }
     delayed.start()
-    #expect(times == [101])
+    #expect(absolute.values == [100, 100])
+    #expect(relative.values == [101, 101])
+    #expect(later.values == [103])
 
     let immediate = TestScheduler(initialClock: 100, simulateProcessingDelay: false)
-    var immediateTimes: [TestTime] = []
-    immediate.scheduleAt(50) { immediateTimes.append(immediate.clock) }
+    let immediateTimes = LockedTimes()
+    immediate.scheduleAt(50) { immediateTimes.record(immediate.clock) }
+    _ = immediate.schedule(()) { _ in
+      immediateTimes.record(immediate.clock)
+      return Disposables.create()
+    }
     immediate.start()
-    #expect(immediateTimes == [100])
+    #expect(immediateTimes.values == [100, 100])
+  }
+
+  /// `start`'s times and a cold observable's events are absolute and relative times, never moved: a test that starts
+  /// at the initial clock sees a cold observable's first event at the subscription time, as with RxTest.
+  @Test func startAtTheInitialClockKeepsEveryTime() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createColdObservable([.next(0, 1), .next(5, 2), .completed(10)])
+    let res = scheduler.start(created: 0, subscribed: 0, disposed: 100) { xs.asObservable() }
+    #expect(res.events == [.next(0, 1), .next(5, 2), .completed(10)])
+    #expect(xs.subscriptions == [Subscription(0, 10)])
+  }
+
+  /// Operators schedule through `schedule`, so their work due now still runs one tick later.
+  @Test func operatorsStillSeeTheProcessingDelay() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let res = scheduler.start { Observable.just(1, scheduler: scheduler) }
+    #expect(res.events == [.next(201, 1), .completed(202)])
   }
 
   @Test func scheduleRelativeConvertsWithResolution() {

@@ -28,18 +28,59 @@ final class AnonymousObservable<Element>: Observable<Element>, @unchecked Sendab
   }
 }
 
+/// The sink of `Observable.create`: enforces the grammar on the subscribe function's behalf.
+///
+/// Its stop event, unlike other sinks', lets a `dispose()` that arrives while it is being forwarded tear the
+/// subscription down at once (the subscribe function's disposable is disposed then), as RxSwift does: an operator
+/// below that disposes its source once it has handled the stop event (`do` before running `onDispose`) sees the
+/// source's disposable disposed first. Otherwise the subscription is torn down after the stop event was forwarded.
 final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // @unchecked Sendable: no mutable state of its own (``Sink``'s is atomic); the subscribe function must call the
-  // observer one event at a time (the Rx grammar), which debug builds check.
+  // @unchecked Sendable: `stopClaim` is written once, before `stoppingBit` is published with an acquire-release
+  // fetch-or, and read only after an acquire load has seen that bit; the tear-down runs once, for the caller that sets
+  // `finishedBit` (``Sink``'s state is atomic). The subscribe function must call the observer one event at a time
+  // (the Rx grammar), which debug builds check.
   #if DEBUG
   let synchronization = SynchronizationChecker("Observable.create")
   #endif
+
+  /// Set once the stop event's claim is recorded in `stopClaim`, before the stop event is forwarded.
+  private static var stoppingBit: Int { firstSubclassBit }
+  /// Set by whichever of the stop event's forwarder and a `dispose()` during forwarding tears down.
+  private static var finishedBit: Int { firstSubclassBit << 1 }
+  /// The state word before the stop event claimed the disposal (see `stoppingBit`).
+  @exclusivity(unchecked) private var stopClaim = 0
 
   func on(_ event: Event<Observer.Element>) {
     #if DEBUG
     let outermost = synchronization.enter()
     defer { synchronization.leave(outermost) }
     #endif
-    forward(event)
+    switch event {
+    case .next: forwardNextEvent(event)
+    case .error, .completed: forwardStop(event)
+    }
+  }
+
+  /// Forwards the stop event once, then tears down unless a `dispose()` during forwarding already did.
+  private func forwardStop(_ event: Event<Observer.Element>) {
+    guard let previous = claimDisposal() else { return }
+    stopClaim = previous
+    _ = fetchOrState(Self.stoppingBit)
+    observer.on(event)
+    if fetchOrState(Self.finishedBit) & Self.finishedBit == 0 {
+      finishDisposal(previous: previous)
+    }
+  }
+
+  override func dispose() {
+    if let previous = claimDisposal() {
+      finishDisposal(previous: previous)
+      return
+    }
+    // Already stopped or disposed: tears down now only if the stop event is still being forwarded.
+    guard loadState() & Self.stoppingBit != 0,
+      fetchOrState(Self.finishedBit) & Self.finishedBit == 0
+    else { return }
+    finishDisposal(previous: stopClaim)
   }
 }

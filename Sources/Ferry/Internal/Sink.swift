@@ -87,6 +87,19 @@ class UpstreamDisposer: Cancelable, @unchecked Sendable {
 
   /// Override to release operator-specific resources (inner subscriptions, timers, closures). Runs once.
   func disposeResources() {}
+
+  /// The first bit of the state word a subclass may use for decisions of its own (bits below it are this class's).
+  static var firstSubclassBit: Int { 4 }
+
+  /// Sets `bits` (at or above ``firstSubclassBit``) in the state word; returns the previous word. Acquire-release.
+  @inline(__always) final func fetchOrState(_ bits: Int) -> Int {
+    ferry_atomic_word_fetch_or(disposalWord, bits)
+  }
+
+  /// The state word (acquire).
+  @inline(__always) final func loadState() -> Int {
+    ferry_atomic_word_load(disposalWord)
+  }
 }
 
 /// The base of every operator's per-subscription object: the observer of its upstream and the disposable

@@ -44,7 +44,9 @@ enum ReplayPolicy: Sendable {
 ///   on the delivering thread stops delivery at once; the observer leaves the list (in O(1), see ``Emitter``) when
 ///   the role is next free, and is released outside the lock.
 /// - The first stop event is accepted and every later send ignored; once the stop event is delivered the
-///   observer list is emptied, and later subscribers receive the replay followed by the stop event.
+///   observer list is emptied, and later subscribers receive the replay followed by the stop event at once, on
+///   their own thread, without queueing (nothing can follow it, so no order is at stake) — even from inside the
+///   delivery of the stop event, as in RxSwift.
 /// - `latestAccepted` is updated when a send is accepted; the replay buffer is updated when an event is delivered,
 ///   so a new subscriber sees exactly the events after its replay.
 @usableFromInline
@@ -387,6 +389,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     // Decided under the lock, acted on after it. Plain variables, not a returned enum of them: copying such an
     // enum (an entry, a buffer, an event) went through its value witnesses, per subscription.
     var tookRole = false
+    var replayNow = false
     var adopted = false
     var waiter: SerialDeliveryWaiter?
     var failure: (any Swift.Error)?
@@ -396,6 +399,14 @@ final class SubjectCore<Element>: @unchecked Sendable {
       // A terminated BehaviorSubject sends a new subscriber only its error (RxSwift), without replay.
       if case .latest = policy, case .error(let error)? = state.acceptedStop {
         failure = error
+        return
+      }
+      if state.acceptedStop != nil, emitter.pointee.deliveredStop != nil {
+        // Delivered stop: the replay buffer and the stop event are final, and no event will follow them, so the
+        // subscriber gets its replay now, on this thread, without the role — even from inside the delivery of the
+        // stop event (RxSwift replays it there, nested). `deliveredStop` is written by the role holder under this
+        // lock; neither it nor the buffer (written only by the role holder) changes once the stop is delivered.
+        replayNow = processAdd(entry, replay: &replay, stop: &stop)
         return
       }
       switch offer(.add(entry, from: source), &state, mayWait: SerialDelivery.callerMayWait) {
@@ -424,6 +435,10 @@ final class SubjectCore<Element>: @unchecked Sendable {
       SerialDelivery.enter()
       if tookRole { performReplay(entry, replay, stop) }
       drain()
+      SerialDelivery.exit()
+    } else if replayNow {
+      SerialDelivery.enter()
+      performReplay(entry, replay, stop)
       SerialDelivery.exit()
     }
     return SubjectSubscription(core: self, disposed: disposed)

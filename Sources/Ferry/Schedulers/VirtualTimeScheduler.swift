@@ -118,7 +118,17 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
     dueTime: RxTimeInterval,
     action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {
-    scheduleRelativeVirtual(state, dueTime: converter.convertToVirtualTimeInterval(dueTime), action: action)
+    let time = converter.offsetVirtualTime(clock, offset: converter.convertToVirtualTimeInterval(dueTime))
+    return scheduleAbsoluteVirtual(state, time: adjustScheduledTime(time), action: action)
+  }
+
+  /// The time an action that ``schedule(_:action:)`` or ``scheduleRelative(_:dueTime:action:)`` (what operators use)
+  /// asked for `time` runs at: `time` itself here. A subclass may move it: FerryTesting's `TestScheduler` moves a
+  /// time that is not in the future one tick after the clock, to simulate processing delay. The other ways of
+  /// scheduling (``scheduleRelativeVirtual(_:dueTime:action:)``, ``scheduleAbsoluteVirtual(_:time:action:)``) keep
+  /// the time they are given, as in RxSwift.
+  open func adjustScheduledTime(_ time: VirtualTime) -> VirtualTime {
+    time
   }
 
   /// Schedules `action` after `startAfter` and then every `period`, threading its state through.

@@ -35,8 +35,8 @@ extension TestScheduler: VirtualTimeScheduling {
   /// The virtual clock (`clock`).
   public var virtualNow: TestTime { clock }
 
-  /// `scheduleAt(time, action:)`: with `simulateProcessingDelay`, a time that is not in the future runs one tick
-  /// after the clock.
+  /// `scheduleAt(time, action:)`: the action runs at `time` exactly, or at the current time (after the actions
+  /// already due) if `time` has passed; processing delay is not simulated here, as for every absolute time.
   @preconcurrency
   public func scheduleVirtual(at time: TestTime, _ action: @escaping @Sendable () -> Void) {
     scheduleAt(time, action: action)

@@ -94,6 +94,45 @@ import Testing
     #expect(xs.subscriptions == [Subscription(200, 240), Subscription(240, 260)])
   }
 
+  /// A subscriber added to a `ReplaySubject` from inside the delivery of its completion gets its replay and the
+  /// completion at once, nested, before the completion in progress reaches the rest of the chain (as RxSwift).
+  @Test func subscribingFromInsideTheCompletionOfASharedReplaySubjectReplaysAtOnce() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(230, 1), .next(235, 2), .completed(240)])
+    let ys = xs.multicast(ReplaySubject<Int>.create(bufferSize: 1))
+    let res = scheduler.createObserver(Int.self)
+    scheduler.scheduleAt(200) { _ = ys.connect() }
+    scheduler.scheduleAt(210) {
+      _ = ys.do(onCompleted: { _ = ys.subscribe(res) }).subscribe(res)
+    }
+    scheduler.start()
+    #expect(res.events == [.next(230, 1), .next(235, 2), .next(240, 2), .completed(240), .completed(240)])
+  }
+
+  /// The same for each kind of subject subscribed from inside its own completion: the stop event (after the replay)
+  /// reaches the new subscriber before the other observers' delivery goes on.
+  @Test func subscribingFromInsideASubjectsCompletionDeliversAtOnce() {
+    func run<Subject: ObservableType & ObserverType>(_ subject: Subject) -> [String] where Subject.Element == Int {
+      let log = LockedBox<[String]>([])
+      _ = subject.subscribe(onCompleted: {
+        log.withLock { $0.append("first completed") }
+        _ = subject.subscribe(
+          onNext: { value in log.withLock { $0.append("late \(value)") } },
+          onCompleted: { log.withLock { $0.append("late completed") } })
+      })
+      _ = subject.subscribe(onCompleted: { log.withLock { $0.append("second completed") } })
+      subject.on(.next(1))
+      subject.on(.completed)
+      return log.current
+    }
+    #expect(
+      run(ReplaySubject<Int>.create(bufferSize: 1)) == [
+        "first completed", "late 1", "late completed", "second completed",
+      ])
+    #expect(run(BehaviorSubject(value: 0)) == ["first completed", "late completed", "second completed"])
+    #expect(run(PublishSubject<Int>()) == ["first completed", "late completed", "second completed"])
+  }
+
   // MARK: refCount
 
   @Test func refCountOverATerminatedSubjectDoesNotConnect() {
@@ -201,6 +240,53 @@ import Testing
     subject.onCompleted()
     subject.onCompleted()
     #expect(log.current.filter { $0 == "onDispose" }.count == 1)
+  }
+
+  /// A `create` whose completion arrives later: `do` disposes its source once it has forwarded the completion, and
+  /// that nested disposal tears the create down at once, so the create's disposable goes before `onDispose` (as
+  /// RxSwift), exactly once.
+  @Test func doSeesALaterCompletingCreateDisposedBeforeOnDispose() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let log = LockedBox<[String]>([])
+    let res = scheduler.start {
+      Observable<Int>.create { observer in
+        log.withLock { $0.append("source subscribe") }
+        scheduler.scheduleAt(300) {
+          observer.onNext(1)
+          observer.onCompleted()
+          log.withLock { $0.append("source returned from onCompleted") }
+        }
+        return Disposables.create { log.withLock { $0.append("source dispose") } }
+      }
+      .do(
+        onCompleted: { log.withLock { $0.append("onCompleted") } },
+        afterCompleted: { log.withLock { $0.append("afterCompleted") } },
+        onDispose: { log.withLock { $0.append("onDispose") } })
+    }
+    #expect(res.events == [.next(300, 1), .completed(300)])
+    #expect(
+      log.current == [
+        "source subscribe", "onCompleted", "afterCompleted", "source dispose", "onDispose",
+        "source returned from onCompleted",
+      ])
+  }
+
+  /// Without a disposal from below during the stop event, the create is torn down after forwarding it.
+  @Test func aCreateIsTornDownAfterForwardingItsStopEventWhenNothingBelowDisposes() {
+    let log = LockedBox<[String]>([])
+    let observer = LockedBox<AnyObserver<Int>?>(nil)
+    let source = Observable<Int>.create { created in
+      observer.withLock { $0 = created }
+      return Disposables.create { log.withLock { $0.append("source dispose") } }
+    }
+    let subscription = source.subscribe(
+      AnyObserver { event in
+        log.withLock { $0.append(event.isCompleted ? "completed" : "other") }
+      })
+    observer.current?.onCompleted()
+    log.withLock { $0.append("returned") }
+    subscription.dispose()
+    #expect(log.current == ["completed", "source dispose", "returned"])
   }
 
   // MARK: zip over a collection

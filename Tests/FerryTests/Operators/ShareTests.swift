@@ -164,6 +164,35 @@ struct ShareTests {
     #expect(!source.subject.hasObservers)
   }
 
+  /// Many threads subscribing at the same moment to a shared observable nobody is subscribed to yet connect it once
+  /// (each subscriber is a `Thread` of its own, released together, so none waits for a pool's worker).
+  @Test(arguments: [(0, SubjectLifetimeScope.whileConnected), (1, .forever)])
+  func concurrentFirstSubscribersConnectOnce(replay: Int, scope: SubjectLifetimeScope) {
+    let threadCount = 32
+    for _ in 0..<10 {
+      let connections = LockedBox(0)
+      let shared = Observable<Never>.never()
+        .do(onSubscribe: { connections.withLock { $0 += 1 } })
+        .share(replay: replay, scope: scope)
+      let subscriptions = LockedBox<[any Disposable]>([])
+      let start = DispatchSemaphore(value: 0)
+      let finished = DispatchGroup()
+      for _ in 0..<threadCount {
+        finished.enter()
+        Thread {
+          start.wait()
+          let subscription = shared.subscribe()
+          subscriptions.withLock { $0.append(subscription) }
+          finished.leave()
+        }.start()
+      }
+      for _ in 0..<threadCount { start.signal() }
+      #expect(finished.wait(timeout: .now() + 10) == .success)
+      #expect(connections.current == 1)
+      subscriptions.current.forEach { $0.dispose() }
+    }
+  }
+
   @Test func releasesEverythingAfterDisconnect() {
     weak var weakTracked: Tracked?
     let source = SharedCountingSource<Tracked>()
