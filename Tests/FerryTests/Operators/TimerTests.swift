@@ -34,17 +34,22 @@ import Testing
   @Test func periodicOnAnotherThreadStopsOnDispose() async {
     let observer = GrammarChecker<Int>()
     let reachedTen = DispatchSemaphore(value: 0)
+    // The timer fires on another thread from the start: it waits at its first element until the subscription is
+    // stored, so that element 10's `dispose()` disposes it (and not an empty `SerialDisposable`).
+    let stored = DispatchSemaphore(value: 0)
     let subscription = SerialDisposable()
     subscription.disposable = Observable<Int>.timer(
       .nanoseconds(0), period: .nanoseconds(1), scheduler: ConcurrentImmediateScheduler()
     )
     .subscribe(onNext: { element in
+      if element == 0 { stored.wait() }
       observer.on(.next(element))
       if element == 10 {
         subscription.dispose()
         reachedTen.signal()
       }
     })
+    stored.signal()
     #expect(await reachedTen.signalled())
     let state = observer.state.current
     #expect(state.events.map(\.element) == Array(0...10))
