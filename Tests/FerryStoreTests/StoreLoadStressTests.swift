@@ -37,19 +37,16 @@ struct StoreLoadStressTests {
     let count = 10_000 / Self.scale
     let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
     let time = AsyncVirtualTime(scheduler)
+    // Outputs wait to be pulled, as in a test store: applied below, after the timeline has run.
     let store = Store(
-      initialState: WorkFeature.State(), feature: WorkFeature(clock: time.clock), clock: time.clock)
+      initialState: WorkFeature.State(), feature: WorkFeature(clock: time.clock), clock: StoreClock(time.clock),
+      drainsAutomatically: false)
     time.executor.perform {
       for index in 0..<count { store.send(.load("\(index)", ticks: 1, policy: .flatMapLatest)) }
     }
     scheduler.start()
     #expect(store.runtime.liveWorkCount == 0)
-    // The works' outputs wait for the main actor, as a test store applies them: here, at once.
-    var outputs = 0
-    while let output = store.runtime.takeNextOutput() {
-      store.process(output)
-      outputs += 1
-    }
+    let outputs = store.applyQueuedOutputs(on: time)
     print(
       "stress: store, \(count) works superseded one by one: \(outputs) outputs (the last work's), loaded"
         + " \(store.state.loaded)")
