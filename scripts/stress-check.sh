@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# The release-mode stress suite: the load and re-entrancy tests, built optimised (where lifetimes end at last use
-# and a lifetime mistake shows), each bounded in count and in time (every suite has a time limit and every
-# thread a deadline), printing its figures (the `stress:` lines) and failing when a bound breaks.
+# The release-mode stress suite: the load, re-entrancy, bridge cancellation-race and store-load tests, built
+# optimised (where lifetimes end at last use and a lifetime mistake shows), each bounded in count and in time (every
+# suite has a time limit and every thread a deadline), printing its figures (the `stress:` lines) and failing when a
+# bound breaks.
 #   bash scripts/stress-check.sh [scratch path] [extra swift test flags…]
 # The release test build it makes is also CI's release build: a compiler warning in it fails the check.
-# `.ci/run` runs it in release; the thread-sanitizer step runs the same suites (`stress_suites` below).
+# `.ci/run` runs it in release. Its sanitizer steps run these suites in debug builds: the thread-heavy ones (its
+# `stress` list) on their own after the rest of the suite (the address sanitizer skips them), the others with it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scratch=${1:-.build-stress}
 shift || true
-# Keep in step with `.ci/run`, which skips these in the parallel sanitizer runs.
-stress_suites='SerialDeliveryStressTests|ForeignBacklogStressTests|MainThreadStressTests|DeinitReentrancyUnderLoadTests|WorkPolicyLongDurationTests'
+# A suite added here whose threads keep both cores busy belongs in `.ci/run`'s `stress` list too.
+stress_suites='SerialDeliveryStressTests|ForeignBacklogStressTests|MainThreadStressTests|DeinitReentrancyUnderLoadTests|WorkPolicyLongDurationTests|StoreLoadStressTests|ValuesThreadTests|TraitValueTests/cancellationRacesCompletion'
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0

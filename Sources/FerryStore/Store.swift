@@ -163,7 +163,7 @@ public final class Store<Feature: StoreFeature>: ViewStore {
   }
 
   /// A store on `clock` whose async work's outputs are applied by a main-actor drain (`drainsAutomatically`) or
-  /// pulled one by one with `runtime.takeNextOutput()` and `process(_:)` (FerryTesting's `TestStore`).
+  /// pulled by a test with `runtime.takeNextOutput()` and `process(_:)` (FerryTesting's `applyQueuedOutputs(on:)`).
   package init(
     initialState: Feature.State, feature: Feature, clock: StoreClock, drainsAutomatically: Bool,
     holdsEffectsUntilSubscribed: Bool = false

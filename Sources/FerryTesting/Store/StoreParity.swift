@@ -33,9 +33,7 @@ public struct ParitySubject<State, Command, Effect> {
     return ParitySubject(
       states: store.stateDriver, effects: store.effectSignal,
       dispatch: { command in time.executor.perform { store.send(command) } },
-      drain: {
-        while let output = store.runtime.takeNextOutput() { time.executor.perform { store.process(output) } }
-      })
+      drain: { store.applyQueuedOutputs(on: time) })
   }
 
   init(

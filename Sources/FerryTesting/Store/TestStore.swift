@@ -622,7 +622,7 @@ public final class TestStore<Feature: StoreFeature> where Feature.State: Equatab
   }
 
   private func applyReceivedOutputs() {
-    while let output = store.runtime.takeNextOutput() { perform(output) }
+    store.applyQueuedOutputs(on: time)
     assertedEffects = effects.count
   }
 

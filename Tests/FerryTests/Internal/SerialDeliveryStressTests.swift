@@ -266,6 +266,95 @@ struct MainThreadStressTests {
       background.current.foreign <= SerialDelivery.foreignBatch,
       "one background accept() delivered \(background.current.foreign) elements of other producers")
   }
+
+  /// Backlog memory: the main thread, no thread or one forwarding through `source.bind(to: relay)`, and two
+  /// background producers flood one relay whose subscriber spins 2 µs an element, several times slower than a send.
+  /// Prints the peak queue, its bytes, the process's resident memory growth and the most sends the background
+  /// producers had queued at once.
+  ///
+  /// The bound that holds whoever the others are: a producer that may wait has at most one send queued (the one it
+  /// waits for), so the background producers' share of the queue never exceeds their number. Producers that may not
+  /// wait (the main thread, a forwarding thread) queue and return; with one of them the queue holds what it sends
+  /// during one bounded turn of another emitter (it then adopts the delivery and sends nothing while it delivers
+  /// its backlog); two of them, each sending faster than the subscriber consumes, grow the queue in turns, up to
+  /// what they send: nothing can throttle a thread that may neither wait nor deliver (`SerialDelivery`). Debug
+  /// builds (the sanitizer runs) send a tenth.
+  @Test(arguments: [0, 1]) func backlogOfAFloodIntoASlowSubscriber(forwarders: Int) {
+    #if DEBUG
+    let perProducer = 2_000
+    #else
+    let perProducer = 20_000
+    #endif
+    let waitingProducers = 2
+    let producers = 1 + forwarders + waitingProducers
+    let relay = PublishRelay<Int>()
+    let sources = (0..<forwarders).map { _ in PublishRelay<Int>() }
+    let core = relay.subject.core
+    let checker = ForeignBacklogStressTests.Checker(producers: producers, perProducer: perProducer)
+    // The threads of the producers that may wait (`SerialDelivery.threadToken()`).
+    let waitingThreads = LockedBox(Set<UInt>())
+    let peaks = LockedBox((queued: 0, queuedByWaiting: 0))
+    let residentBefore = residentBytes()
+    let peakResident = LockedBox(residentBefore ?? 0)
+    let allDelivered = DispatchSemaphore(value: 0)
+    let bindings = sources.map { $0.bind(to: relay) }
+    let subscription = relay.subscribe(onNext: { value in
+      let until = now() + 2e-6
+      while now() < until {}
+      let count = checker.state.withLock { $0.count } + 1
+      // Inside delivery, so the lock is free: how many sends wait for this emitter; every 64th element, how many
+      // of them the producers that may wait queued (a walk of the queue).
+      let waiting = count.isMultiple(of: 64) ? waitingThreads.current : nil
+      let (queued, queuedByWaiting) = core.state.withLock { state in
+        (
+          state.delivery.queuedCount,
+          waiting.map { threads in state.delivery.queuedCount { $0.source.map(threads.contains) ?? false } } ?? 0
+        )
+      }
+      peaks.withLock { $0 = (max($0.queued, queued), max($0.queuedByWaiting, queuedByWaiting)) }
+      if count.isMultiple(of: 1_024), let resident = residentBytes() {
+        peakResident.withLock { $0 = max($0, resident) }
+      }
+      checker.check(value)
+      if count == producers * perProducer { allDelivered.signal() }
+    })
+    let producersDone = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      _ = runOnThreads(producers - 1, timeout: 90) { thread in
+        let producer = thread + 1
+        if thread >= forwarders { waitingThreads.withLock { _ = $0.insert(SerialDelivery.threadToken()) } }
+        for index in 0..<perProducer {
+          // The first threads forward from inside their source's delivery (they may not wait); the others send
+          // directly (they may).
+          if thread < forwarders {
+            sources[thread].accept(producer * perProducer + index)
+          } else {
+            relay.accept(producer * perProducer + index)
+          }
+        }
+      }
+      producersDone.signal()
+    }
+    let start = now()
+    for index in 0..<perProducer { relay.accept(index) }
+    #expect(producersDone.wait(timeout: .now() + 90) == .success, "the background producers finished")
+    #expect(allDelivered.wait(timeout: .now() + 30) == .success, "every element was delivered")
+    let elapsed = now() - start
+    for binding in bindings { binding.dispose() }
+    subscription.dispose()
+    let queueBytes = peaks.current.queued * MemoryLayout<SubjectCore<Int>.Operation>.stride
+    let growth = residentBefore.map { peakResident.current - $0 }
+    print(
+      "stress: backlog of main thread + \(forwarders) forwarding + \(waitingProducers) producers into one PublishRelay"
+        + " (2 µs subscriber, \(producers * perProducer) elements, \(Int(elapsed * 1_000)) ms): peak queued"
+        + " \(peaks.current.queued) (\(queueBytes / 1_024) KiB), at most \(peaks.current.queuedByWaiting) of them"
+        + " by the producers that wait, resident memory growth \(growth.map { "\($0 / 1_024) KiB" } ?? "not measured")")
+    #expect(checker.state.current.count == producers * perProducer, "nothing lost")
+    #expect(!checker.state.current.outOfOrder, "each producer's elements arrive in order")
+    #expect(
+      peaks.current.queuedByWaiting <= waitingProducers,
+      "the \(waitingProducers) producers that wait had \(peaks.current.queuedByWaiting) sends queued at once")
+  }
 }
 
 /// What one `accept()` delivers on behalf of other producers, and how long it takes, when the other producers may

@@ -62,3 +62,15 @@ func runOnThreads(_ count: Int, timeout: Double = 60, _ body: @escaping @Sendabl
   for _ in 0..<count where done.wait(timeout: deadline) == .timedOut { return false }
   return true
 }
+
+/// The process's resident memory in bytes (`/proc/self/statm`), or `nil` where that file does not exist.
+func residentBytes() -> Int? {
+  #if os(Linux)
+  guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+  let fields = statm.split(separator: " ")
+  guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+  return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+  #else
+  return nil
+  #endif
+}

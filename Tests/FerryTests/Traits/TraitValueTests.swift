@@ -129,6 +129,7 @@ struct TraitValueTests {
   @Test(.timeLimit(.minutes(1)))
   func cancellationRacesCompletion() async {
     let outcomes = Counter()
+    let succeeded = Counter()
     for batch in 0..<100 {
       await withTaskGroup(of: Bool.self) { group in
         for index in 0..<100 {
@@ -142,7 +143,9 @@ struct TraitValueTests {
             if index % 2 == 0 { await Task.yield() }
             task.cancel()
             switch await task.result {
-            case .success(let result): return result == value
+            case .success(let result):
+              succeeded.increment()
+              return result == value
             case .failure(let error): return error is CancellationError
             }
           }
@@ -154,6 +157,9 @@ struct TraitValueTests {
       }
     }
     #expect(outcomes.value == 10_000)
+    print(
+      "stress: 10000 Single.value awaits cancelled while the value arrives: the value in \(succeeded.value),"
+        + " CancellationError in \(10_000 - succeeded.value), nothing else")
   }
 
   @Test func createWithAsyncWork() async throws {
