@@ -59,6 +59,27 @@ struct ObservableToTraitTests {
     #expect(events(observable.asCompletable()) == [.error(TestError())])
   }
 
+  @Test func asSingleAndAsMaybeReleaseWhatTheyHeld() {
+    Harness.expectReleasedAfterDispose { $0.asSingle().asObservable() }
+    Harness.expectReleasedAfterDispose { $0.asMaybe().asObservable() }
+    #expect(events(Observable.just(Int?.none).asMaybe()) == [.next(nil), .completed])
+    let subject = PublishSubject<Tracked>()
+    weak var weakHeld: Tracked?
+    let (recorder, subscription) = record(subject.asSingle().asObservable().map(\.id))
+    do {
+      let held = Tracked(1)
+      weakHeld = held
+      subject.onNext(held)
+    }
+    #expect(weakHeld != nil)
+    subject.onNext(Tracked(2))
+    // Failed, not yet disposed by the caller: the element held for success is let go with the failure.
+    #expect(weakHeld == nil)
+    #expect(recorder.events.current == [.error(RxError.moreThanOneElement)])
+    #expect(!subject.hasObservers)
+    subscription.dispose()
+  }
+
   @Test func ignoreElementsOnALiveSource() {
     let subject = PublishSubject<Int>()
     let (recorder, _) = record(subject.ignoreElements())
