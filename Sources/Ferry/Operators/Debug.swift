@@ -13,7 +13,23 @@ extension ObservableType {
   ) -> Observable<Element> {
     let name =
       identifier ?? "\(file.split(separator: "/").last.map(String.init) ?? file):\(line) (\(function))"
-    return DebugObservable(source: asObservable(), identifier: name, trimOutput: trimOutput)
+    // `do`'s handlers run where the lines must go: `onSubscribe` before the source is subscribed, the event handlers
+    // before the event is delivered, `onDispose` once the subscription has ended and the source's is disposed.
+    @Sendable func write(_ event: Event<Element>) {
+      var description = event.debugDescription
+      let limit = 40
+      if trimOutput && description.count > limit {
+        description = String(description.prefix(limit - 3)) + "..."
+      }
+      DebugOutput.write("\(name) -> Event \(description)")
+    }
+    return self.do(
+      onNext: { write(.next($0)) },
+      onError: { write(.error($0)) },
+      onCompleted: { write(.completed) },
+      onSubscribe: { DebugOutput.write("\(name) -> subscribed") },
+      onDispose: { DebugOutput.write("\(name) -> isDisposed") }
+    )
   }
 }
 
@@ -29,53 +45,5 @@ enum DebugOutput {
 
   static func write(_ line: String) {
     if let writer { writer(line) } else { print(line) }
-  }
-}
-
-final class DebugObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // @unchecked Sendable: immutable configuration only.
-  let source: Observable<Element>
-  let identifier: String
-  let trimOutput: Bool
-
-  init(source: Observable<Element>, identifier: String, trimOutput: Bool) {
-    self.source = source
-    self.identifier = identifier
-    self.trimOutput = trimOutput
-  }
-
-  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == Element {
-    DebugOutput.write("\(identifier) -> subscribed")
-    let sink = DebugSink(observer: observer, identifier: identifier, trimOutput: trimOutput)
-    sink.setUpstream(source.subscribe(sink))
-    return sink
-  }
-}
-
-final class DebugSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // @unchecked Sendable: only immutable state.
-  let identifier: String
-  let trimOutput: Bool
-
-  init(observer: Observer, identifier: String, trimOutput: Bool) {
-    self.identifier = identifier
-    self.trimOutput = trimOutput
-    super.init(observer: observer)
-  }
-
-  func on(_ event: Event<Observer.Element>) {
-    guard !isDisposed else { return }
-    var description = event.debugDescription
-    let limit = 40
-    if trimOutput && description.count > limit {
-      description = String(description.prefix(limit - 3)) + "..."
-    }
-    DebugOutput.write("\(identifier) -> Event \(description)")
-    forward(event)
-  }
-
-  override func disposeResources() {
-    DebugOutput.write("\(identifier) -> isDisposed")
   }
 }

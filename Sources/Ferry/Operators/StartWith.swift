@@ -26,7 +26,8 @@ final class StartWithObservable<Element>: Observable<Element>, @unchecked Sendab
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
-    let sink = StartWithSink(observer: observer, step: step)
+    // The sink of `filter`, whose step also passes the source's elements on unchanged.
+    let sink = FilterSink(observer: observer, step: step)
     for element in elements.elements {
       // Disposal from inside `onNext` stops the prefix and skips the subscription to `source`.
       if sink.isDisposed { return sink }
@@ -36,18 +37,4 @@ final class StartWithObservable<Element>: Observable<Element>, @unchecked Sendab
     sink.setUpstream(source.subscribe(sink))
     return sink
   }
-}
-
-final class StartWithSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // @unchecked Sendable: `step` is immutable; no mutable state of its own.
-  /// Classifies the source's events, built in the client: a `switch` over the generic event here looked the event
-  /// type's metadata up on every element.
-  let step: @Sendable (Event<Observer.Element>) -> EventStep
-
-  init(observer: Observer, step: @escaping @Sendable (Event<Observer.Element>) -> EventStep) {
-    self.step = step
-    super.init(observer: observer)
-  }
-
-  func on(_ event: Event<Observer.Element>) { apply(step(event), to: event) }
 }

@@ -4,56 +4,25 @@ extension ObservableType {
   /// `take(0)` completes at once without subscribing to the source.
   ///
   /// - Precondition: `count >= 0`.
+  @inlinable
   public func take(_ count: Int) -> Observable<Element> {
     precondition(count >= 0, "take(_:): count must be >= 0, got \(count)")
     if count == 0 { return Observable.empty() }
-    return TakeCountObservable(source: asObservable(), count: count)
-  }
-}
-
-final class TakeCountObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // @unchecked Sendable: immutable configuration only.
-  let source: Observable<Element>
-  let count: Int
-
-  init(source: Observable<Element>, count: Int) {
-    self.source = source
-    self.count = count
-  }
-
-  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == Element {
-    let sink = TakeCountSink(observer: observer, count: count)
-    sink.setUpstream(source.subscribe(sink))
-    return sink
-  }
-}
-
-final class TakeCountSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // @unchecked Sendable: `remaining` is touched only from `on(_:)`, which the Rx grammar serialises.
-  #if DEBUG
-  let synchronization = SynchronizationChecker("take(_:)")
-  #endif
-  private var remaining: Int
-
-  init(observer: Observer, count: Int) {
-    remaining = count
-    super.init(observer: observer)
-  }
-
-  func on(_ event: Event<Observer.Element>) {
-    #if DEBUG
-    let outermost = synchronization.enter()
-    defer { synchronization.leave(outermost) }
-    #endif
-    switch event {
-    case .next(let element):
-      guard remaining > 0 else { return }
-      remaining -= 1
-      forwardNext(element)
-      if remaining == 0 { forwardCompleted() }
-    case .error(let error): forwardError(error)
-    case .completed: forwardCompleted()
+    // The step is built here so that the client specialises it (see `StatefulStepObservable`); the number of
+    // elements still to take is the subscription's state. It is counted down before the element is delivered, so
+    // that an element sent again from inside the observer finds it already taken.
+    return StatefulStepObservable(source: asObservable(), initial: count, operatorName: "take(_:)") {
+      event, remaining, deliver in
+      switch event {
+      case .next:
+        guard remaining > 0 else { return .consumed }
+        remaining -= 1
+        let isLast = remaining == 0
+        deliver(event)
+        return isLast ? .completed : .consumed
+      case .error(let error): return .error(error)
+      case .completed: return .completed
+      }
     }
   }
 }

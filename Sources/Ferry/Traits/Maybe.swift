@@ -202,7 +202,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
 
   /// A ``Completable`` that drops the element.
   public func asCompletable() -> Completable {
-    Completable(raw: IgnoreElementsObservable(source: source))
+    Completable(raw: source.ignoreElements())
   }
 }
 

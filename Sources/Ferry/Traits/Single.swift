@@ -192,7 +192,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
 
   /// A ``Completable`` that drops the element and mirrors success as completion.
   public func asCompletable() -> Completable {
-    Completable(raw: IgnoreElementsObservable(source: source))
+    Completable(raw: source.ignoreElements())
   }
 }
 

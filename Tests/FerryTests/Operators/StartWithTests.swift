@@ -33,4 +33,8 @@ import Testing
     expectMarbles(observer.events, "(^0)-1")
     expectSubscriptions(xs.subscriptions, "^   --!")
   }
+
+  @Test func disposalAndLeaks() {
+    Harness.expectReleasedAfterDispose { $0.startWith(0) }
+  }
 }

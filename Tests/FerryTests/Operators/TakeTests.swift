@@ -207,4 +207,35 @@ struct TakeTests {
     subject.onCompleted()
     #expect(received.current == [3])
   }
+
+  @Test func takeLastReleasesItsBufferWhenTheSourceStops() {
+    let subject = PublishSubject<Tracked>()
+    weak var weakBuffered: Tracked?
+    let (recorder, subscription) = Harness.record(subject.takeLast(2))
+    do {
+      let buffered = Tracked(1)
+      weakBuffered = buffered
+      subject.onNext(buffered)
+    }
+    #expect(weakBuffered != nil)
+    subject.onError(TestError())
+    // The subscription is not disposed yet: only the error may have let the buffered element go.
+    #expect(weakBuffered == nil)
+    #expect(recorder.events.current.map(\.isStopEvent) == [true])
+    subscription.dispose()
+
+    let completing = PublishSubject<Tracked>()
+    weak var weakDelivered: Tracked?
+    let delivered = LockedBox<[Int]>([])
+    _ = completing.takeLast(1).subscribe(onNext: { value in delivered.withLock { $0.append(value.id) } })
+    do {
+      let last = Tracked(2)
+      weakDelivered = last
+      completing.onNext(Tracked(1))
+      completing.onNext(last)
+    }
+    completing.onCompleted()
+    #expect(delivered.current == [2])
+    #expect(weakDelivered == nil)
+  }
 }

@@ -59,6 +59,53 @@ struct ObservableToTraitTests {
     #expect(events(observable.asCompletable()) == [.error(TestError())])
   }
 
+  @Test func asSingleAndAsMaybeReleaseWhatTheyHeld() {
+    Harness.expectReleasedAfterDispose { $0.asSingle().asObservable() }
+    Harness.expectReleasedAfterDispose { $0.asMaybe().asObservable() }
+    #expect(events(Observable.just(Int?.none).asMaybe()) == [.next(nil), .completed])
+    let subject = PublishSubject<Tracked>()
+    weak var weakHeld: Tracked?
+    let (recorder, subscription) = record(subject.asSingle().asObservable().map(\.id))
+    do {
+      let held = Tracked(1)
+      weakHeld = held
+      subject.onNext(held)
+    }
+    #expect(weakHeld != nil)
+    subject.onNext(Tracked(2))
+    // Failed, not yet disposed by the caller: the element held for success is let go with the failure.
+    #expect(weakHeld == nil)
+    #expect(recorder.events.current == [.error(RxError.moreThanOneElement)])
+    #expect(!subject.hasObservers)
+    subscription.dispose()
+  }
+
+  @Test func ignoreElementsOnALiveSource() {
+    let subject = PublishSubject<Int>()
+    let (recorder, _) = record(subject.ignoreElements())
+    subject.onNext(1)
+    subject.onNext(2)
+    #expect(recorder.events.current.isEmpty)
+    subject.onCompleted()
+    #expect(recorder.events.current == [.completed])
+    #expect(!subject.hasObservers)
+
+    let failing = PublishSubject<Int>()
+    let (failed, _) = record(failing.ignoreElements())
+    failing.onNext(1)
+    failing.onError(TestError())
+    #expect(failed.events.current == [.error(TestError())])
+    #expect(!failing.hasObservers)
+
+    let disposed = PublishSubject<Int>()
+    let (silent, subscription) = record(disposed.ignoreElements())
+    subscription.dispose()
+    #expect(!disposed.hasObservers)
+    disposed.onCompleted()
+    #expect(silent.events.current.isEmpty)
+    Harness.expectReleasedAfterDispose { $0.ignoreElements() }
+  }
+
   @Test func disposalReachesTheSource() {
     let disposed = Counter()
     let source = Observable<Int>.create { _ in Disposables.create { disposed.increment() } }
