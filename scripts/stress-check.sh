@@ -13,6 +13,9 @@ scratch=${1:-.build-stress}
 shift || true
 # A suite added here whose threads keep both cores busy belongs in `.ci/run`'s `stress` list too.
 stress_suites='SerialDeliveryStressTests|ForeignBacklogStressTests|MainThreadStressTests|DeinitReentrancyUnderLoadTests|WorkPolicyLongDurationTests|StoreLoadStressTests|ValuesThreadTests|TraitValueTests/cancellationRacesCompletion'
+# Not stress, but only a release build shows it: the public API's argument checks stop the process with their
+# message (`requireArgument`), which `precondition` would drop under -O. Their exit tests run here too.
+stress_suites="$stress_suites|TimeArgumentTests"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0

@@ -7,7 +7,7 @@ extension ObservableType {
   /// - Precondition: `index >= 0`.
   @inlinable
   public func element(at index: Int) -> Observable<Element> {
-    precondition(index >= 0, "element(at:): index must be >= 0, got \(index)")
+    requireArgument(index >= 0, "element(at:): index must be >= 0, got \(index)")
     // The step is built here so that the client specialises it (see `StatefulStepObservable`); the number of
     // elements still to skip is the subscription's state.
     return StatefulStepObservable(

@@ -4,7 +4,7 @@ extension ObservableType {
   /// - Precondition: `count >= 0`.
   @inlinable
   public func skip(_ count: Int) -> Observable<Element> {
-    precondition(count >= 0, "skip(_:): count must be >= 0, got \(count)")
+    requireArgument(count >= 0, "skip(_:): count must be >= 0, got \(count)")
     // The step is built here so that the client specialises it (see `StatefulStepObservable`); the number of
     // elements still to drop is the subscription's state.
     return StatefulStepObservable(source: asObservable(), initial: count, operatorName: "skip(_:)") {

@@ -6,7 +6,7 @@ extension ObservableType {
   /// - Precondition: `count >= 0`.
   @inlinable
   public func take(_ count: Int) -> Observable<Element> {
-    precondition(count >= 0, "take(_:): count must be >= 0, got \(count)")
+    requireArgument(count >= 0, "take(_:): count must be >= 0, got \(count)")
     if count == 0 { return Observable.empty() }
     // The step is built here so that the client specialises it (see `StatefulStepObservable`); the number of
     // elements still to take is the subscription's state. It is counted down before the element is delivered, so

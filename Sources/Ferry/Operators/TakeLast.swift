@@ -6,7 +6,7 @@ extension ObservableType {
   /// - Precondition: `count >= 0`.
   @inlinable
   public func takeLast(_ count: Int) -> Observable<Element> {
-    precondition(count >= 0, "takeLast(_:): count must be >= 0, got \(count)")
+    requireArgument(count >= 0, "takeLast(_:): count must be >= 0, got \(count)")
     // The step is built here so that the client specialises it (see `StatefulStepObservable`); the last `count`
     // elements are the subscription's state, emptied when the sequence stops so that they are not kept until
     // disposal. A disposal from inside the observer stops the replay: the sink delivers nothing once disposed.

@@ -18,7 +18,7 @@ public final class ReplaySubject<Element>: Observable<Element>, SubjectType, Obs
   /// - Precondition: `bufferSize >= 0`.
   @inlinable
   public static func create(bufferSize: Int) -> ReplaySubject<Element> {
-    precondition(bufferSize >= 0, "ReplaySubject.create(bufferSize:): bufferSize must be >= 0, got \(bufferSize)")
+    requireArgument(bufferSize >= 0, "ReplaySubject.create(bufferSize:): bufferSize must be >= 0, got \(bufferSize)")
     return ReplaySubject(bufferSize: bufferSize)
   }
 
