@@ -166,63 +166,6 @@ struct OperatorStateMachineTests {
     }
   }
 
-  // MARK: delay
-
-  @Test func delayDeliversEachEventWhenDueOnePerTimer() {
-    var machine = DelayStateMachine<Int>()
-    let t0 = Date(timeIntervalSinceReferenceDate: 100)
-    guard case .startTimer = machine.delayed(.next(1), due: t0) else {
-      Issue.record("the first waiting event starts the timer")
-      return
-    }
-    guard case .ignore = machine.delayed(.next(2), due: t0.addingTimeInterval(1)) else {
-      Issue.record("a timer already runs")
-      return
-    }
-    _ = machine.delayed(.completed, due: t0.addingTimeInterval(1))
-    let early = machine.timerFired(now: t0.addingTimeInterval(-0.5))
-    #expect(delivered(early.emission) == [], "a head that is not due waits")
-    guard case .fired(nil, let retry?) = early else {
-      Issue.record("the timer is started again for the head")
-      return
-    }
-    #expect(abs(retry - 0.5) < 1e-9)
-    let first = machine.timerFired(now: t0)
-    #expect(delivered(first.emission) == ["1"])
-    guard case .fired(_, let nextIn?) = first else {
-      Issue.record("the next head gets a timer")
-      return
-    }
-    #expect(abs(nextIn - 1) < 1e-9)
-    #expect(delivered(machine.timerFired(now: t0.addingTimeInterval(1)).emission) == ["2"])
-    let last = machine.timerFired(now: t0.addingTimeInterval(1))
-    #expect(delivered(last.emission) == ["|"])
-    guard case .fired(_, nil) = last else {
-      Issue.record("nothing waits: the timer stops")
-      return
-    }
-    guard case .startTimer = machine.delayed(.next(3), due: t0.addingTimeInterval(2)) else {
-      Issue.record("an event after the queue emptied starts the timer again")
-      return
-    }
-  }
-
-  @Test func delayErrorGoesOutAtOnceDroppingWhatWaits() {
-    var machine = DelayStateMachine<Int>()
-    let t0 = Date(timeIntervalSinceReferenceDate: 0)
-    _ = machine.delayed(.next(1), due: t0)
-    _ = machine.delayed(.next(2), due: t0)
-    let action = machine.failed(Boom())
-    #expect(delivered(action.emission) == ["x"])
-    guard case .fail(_, let dropped) = action else {
-      Issue.record("an error drops what waits")
-      return
-    }
-    #expect(dropped.count == 2)
-    #expect(delivered(machine.timerFired(now: t0).emission) == [], "nothing after the error")
-    #expect(machine.close().isEmpty)
-  }
-
   // MARK: throttle
 
   static let start = Date(timeIntervalSinceReferenceDate: 0)
