@@ -25,8 +25,8 @@ import _FerryAtomics
 /// it, in queue order, and then releases the producer. So a waiting producer has at most one send queued, and a
 /// stream of producers costs the emitter one release (a semaphore signal) per element instead of a hand-over of the
 /// role, with a thread switch, per element. A thread that is itself delivering (inside any Ferry delivery) or the
-/// main thread never waits: their sends are queued and the call returns, so streams feeding each other from two
-/// threads cannot deadlock and the main thread is never blocked by a background emitter.
+/// main thread does not wait while the queue is short: their sends are queued and the call returns, so streams
+/// feeding each other from two threads do not deadlock and the main thread is not held by a background emitter.
 ///
 /// One turn of an emitter delivers its own send, the sends its own thread queued meanwhile (re-entrant sends, and
 /// anything queued before them, to keep the order) and at most ``foreignBatch`` (64) sends queued by other threads.
@@ -39,7 +39,7 @@ import _FerryAtomics
 /// build, 2 cores, 20,000 sends per producer, `ForeignBacklogStressTests`, `SerialDeliveryStressTests`): one
 /// `accept()` delivers at most 64 sends of other producers, whoever they are (before the bound, one `accept()`
 /// beside a flooding main thread took 5.85 s); the queue holds at most one send per waiting producer, plus what
-/// producers that may not wait send while one turn is delivered. Two producers that may not wait, both sending
+/// producers that may not wait queue, which ``backlogLimit`` bounds. Two producers that may not wait, both sending
 /// faster than the observers consume, would grow the queue in turns without bound (each delivers the other's
 /// backlog while the other sends): so once ``backlogLimit`` (1,024) sends are queued and another thread is
 /// delivering them, a producer that may not wait waits too (unless its send is re-entrant, or the delivery is
