@@ -323,3 +323,29 @@ struct OperatorStorageTests {
     #expect(received.withLock { $0 } == 0, "nothing is delivered after disposal")
   }
 }
+
+extension OperatorStateMachineTests {
+  // MARK: ifEmpty
+
+  @Test func ifEmptyMirrorsTheSourceOrSwitchesWhenItCompletesEmpty() {
+    var emitting = IfEmptyStateMachine<Int>()
+    #expect(delivered(emitting.source(.next(1)).emission) == ["1"])
+    #expect(delivered(emitting.source(.completed).emission) == ["|"], "a source that emitted completes the result")
+    #expect(delivered(emitting.source(.next(2)).emission) == [], "nothing after the end")
+
+    var empty = IfEmptyStateMachine<Int>()
+    guard case .switchToFallback = empty.source(.completed) else {
+      Issue.record("a source that completes empty switches to the fallback")
+      return
+    }
+    #expect(delivered(empty.source(.next(3)).emission) == [], "the source is not heard after the switch")
+    #expect(delivered(empty.fallback(.next(7))) == ["7"])
+    #expect(delivered(empty.fallback(.error(Boom()))) == ["x"])
+    #expect(delivered(empty.fallback(.next(8))) == [], "nothing after the fallback's end")
+
+    var failing = IfEmptyStateMachine<Int>()
+    #expect(delivered(failing.source(.error(Boom())).emission) == ["x"], "an error is not caught")
+    failing.close()
+    #expect(delivered(failing.source(.completed).emission) == [])
+  }
+}
