@@ -349,3 +349,61 @@ extension OperatorStateMachineTests {
     #expect(delivered(failing.source(.completed).emission) == [])
   }
 }
+
+extension OperatorStateMachineTests {
+  // MARK: delay
+
+  @Test func delayDeliversEachEventWhenDueOnePerTimer() {
+    var machine = DelayStateMachine<Int>()
+    let t0 = Date(timeIntervalSinceReferenceDate: 100)
+    let started = machine.delayed(.next(1), due: t0)
+    #expect(started, "the first waiting event starts the timer")
+    let waiting = machine.delayed(.next(2), due: t0.addingTimeInterval(1))
+    #expect(!waiting, "a timer already runs")
+    _ = machine.delayed(.completed, due: t0.addingTimeInterval(1))
+    let early = machine.timerFired(now: t0.addingTimeInterval(-0.5))
+    #expect(delivered(early.emission) == [], "a head that is not due waits")
+    #expect(abs((early.nextIn ?? 0) - 0.5) < 1e-9, "the timer is started again for the head")
+    let first = machine.timerFired(now: t0)
+    #expect(delivered(first.emission) == ["1"])
+    #expect(abs((first.nextIn ?? 0) - 1) < 1e-9, "the next head gets a timer")
+    #expect(delivered(machine.timerFired(now: t0.addingTimeInterval(1)).emission) == ["2"])
+    let last = machine.timerFired(now: t0.addingTimeInterval(1))
+    #expect(delivered(last.emission) == ["|"])
+    #expect(last.nextIn == nil, "nothing waits: the timer stops")
+    #expect(
+      delivered(machine.timerFired(now: t0.addingTimeInterval(2)).emission) == [], "a stale timer delivers nothing")
+    let restarted = machine.delayed(.next(3), due: t0.addingTimeInterval(2))
+    #expect(restarted, "an event after the queue emptied starts the timer")
+  }
+
+  @Test func delayErrorGoesOutAtOnceDroppingWhatWaits() {
+    var machine = DelayStateMachine<Int>()
+    let t0 = Date(timeIntervalSinceReferenceDate: 0)
+    _ = machine.delayed(.next(1), due: t0)
+    _ = machine.delayed(.next(2), due: t0)
+    let action = machine.failed(Boom())
+    #expect(delivered(action.emission) == ["x"])
+    guard case .fail(_, let dropped) = action else {
+      Issue.record("an error drops what waits")
+      return
+    }
+    #expect(dropped.count == 2)
+    #expect(delivered(machine.timerFired(now: t0).emission) == [], "nothing after the error")
+    let afterError = machine.delayed(.next(3), due: t0)
+    #expect(!afterError, "nothing waits after the error")
+    guard case .ignore = machine.failed(Boom()) else {
+      Issue.record("a second error is ignored")
+      return
+    }
+    #expect(machine.close().isEmpty)
+  }
+
+  @Test func delayCloseHandsBackWhatWaits() {
+    var machine = DelayStateMachine<Int>()
+    _ = machine.delayed(.next(1), due: Date(timeIntervalSinceReferenceDate: 0))
+    #expect(machine.close().count == 1)
+    let afterClose = machine.delayed(.next(2), due: Date(timeIntervalSinceReferenceDate: 0))
+    #expect(!afterClose, "disposed: ignored")
+  }
+}
