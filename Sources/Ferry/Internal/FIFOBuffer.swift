@@ -59,6 +59,23 @@ struct FIFOBuffer<Element> {
     return matches
   }
 
+  /// Removes and returns the first element that satisfies `predicate`, keeping the others in order; `nil` if none
+  /// does. O(`count`): for the rare removal from the middle (a producer that stops waiting), never a hot path.
+  @inlinable
+  mutating func removeFirst(where predicate: (Element) -> Bool) -> Element? {
+    let mask = slots.count &- 1
+    guard let found = (0..<count).first(where: { predicate(slots[(head &+ $0) & mask]!) }) else { return nil }
+    var element: Element? = nil
+    swap(&element, &slots[(head &+ found) & mask])
+    // Closes the gap: every later element moves one slot towards the front.
+    for offset in found..<(count &- 1) {
+      slots.swapAt((head &+ offset) & mask, (head &+ offset &+ 1) & mask)
+    }
+    count &-= 1
+    if count == 0 { head = 0 }
+    return element
+  }
+
   /// Removes every element, keeping the storage. Releases them: not to be called under a lock.
   mutating func removeAll() {
     while popFirst() != nil {}

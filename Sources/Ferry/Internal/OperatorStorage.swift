@@ -109,6 +109,17 @@ final class OperatorStorage<Machine: OperatorStateMachine>: SerializingCore<Even
     return action
   }
 
+  /// ``withLock(_:emitting:)`` for an input that comes at most once per subscription (a terminal event): the same,
+  /// but never inlined, so that the delivery path it carries does not enlarge the frame of the handler that also
+  /// runs the operator's per-element transitions.
+  @inlinable @inline(never)
+  final func withLockOnce<Action>(
+    _ transition: (inout Machine) -> Action,
+    emitting emission: (Action) -> OperatorEmission<Machine.Output>
+  ) -> Action? {
+    withLock(transition, emitting: emission)
+  }
+
   /// Disposal: closes the machine and the delivery queue, then — after the lock — disposes the resources and
   /// releases what the machine held.
   @usableFromInline

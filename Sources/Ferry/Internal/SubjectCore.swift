@@ -33,9 +33,9 @@ enum ReplayPolicy: Sendable {
 ///
 /// Guarantees:
 /// - Exactly one thread at a time delivers; a send or a subscription that arrives while another is being delivered
-///   — re-entrantly from inside an observer, or from another thread — is queued (and its producer, if it may,
-///   waits until it is delivered),
-///   in order. Nothing is lost and no observer is re-entered.
+///   — re-entrantly from inside an observer, or from another thread — is queued (and its producer, if it may or
+///   if ``SerialDelivery/backlogLimit`` operations are queued, waits until it is delivered, at most
+///   ``SerialDelivery/waitLimit``), in order. Nothing is lost and no observer is re-entered.
 /// - One holder's turn is bounded: its own send, what its own thread queued, and at most
 ///   ``SerialDelivery/foreignBatch`` operations other threads queued; then it parks the delivery for their
 ///   producers (or a background drain) to adopt (`drain()`, ``SerialDelivery``). `state.deliverer` and
@@ -105,8 +105,9 @@ final class SubjectCore<Element>: @unchecked Sendable {
     @usableFromInline var delivery = SerialDeliveryStateMachine<Operation>()
     @usableFromInline var acceptedStop: Event<Element>?
     @usableFromInline var latestAccepted: Element?
-    /// The thread delivering the queue (``SerialDelivery/threadToken()``), once it drains; 0 otherwise (an
-    /// uncontended holder is not known to the lock side until it drains).
+    /// The thread delivering the queue (``SerialDelivery/threadToken()``) while the lock side tracks the delivery:
+    /// the one that took the role under the lock, adopted or was handed it, or the uncontended holder the role word
+    /// names when the lock side claims its delivery; 0 while nobody delivers (idle, or parked).
     @usableFromInline var deliverer: UInt = 0
     /// How many queued operations `deliverer` queued itself: it delivers those, and everything queued before them.
     @usableFromInline var delivererQueued = 0
@@ -213,8 +214,9 @@ final class SubjectCore<Element>: @unchecked Sendable {
     // For `.latest`, the element this send replaces: released while delivering, outside the lock.
     var replaced: Element?
     SerialDelivery.enter()
-    if case .next(let element) = event, takeRoleFast(element, replacing: &replaced) {
-      deliverFast(event, element, replaced: &replaced)
+    let token = SerialDelivery.threadToken()
+    if case .next(let element) = event, takeRoleFast(element, by: token, replacing: &replaced) {
+      deliverFast(event, element, by: token, replaced: &replaced)
       SerialDelivery.exit()
     } else {
       SerialDelivery.exit()
@@ -225,10 +227,10 @@ final class SubjectCore<Element>: @unchecked Sendable {
   /// The uncontended take: one compare-and-swap; for `.latest`, under the lock that also replaces `latestAccepted`
   /// (so `value` follows the delivery order). Returns `false` when the role is taken or the subject stopped.
   @inlinable @inline(__always)
-  func takeRoleFast(_ element: Element, replacing replaced: inout Element?) -> Bool {
-    guard case .latest = policy else { return role.takeFast() }
+  func takeRoleFast(_ element: Element, by token: UInt, replacing replaced: inout Element?) -> Bool {
+    guard case .latest = policy else { return role.takeFast(by: token) }
     return state.withLock { state in
-      guard role.takeFast() else { return false }
+      guard role.takeFast(by: token) else { return false }
       replaced = element
       swap(&replaced, &state.latestAccepted)
       return true
@@ -237,7 +239,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
 
   /// Delivers `event` as the uncontended role holder: no lock unless something was queued meanwhile.
   @inlinable @inline(__always)
-  func deliverFast(_ event: Event<Element>, _ element: Element, replaced: inout Element?) {
+  func deliverFast(_ event: Event<Element>, _ element: Element, by token: UInt, replaced: inout Element?) {
     // Released as the holder, marked as delivering (by `on`, before the role was taken): a deinit that sends here
     // is queued, never waits for itself.
     replaced = nil
@@ -257,7 +259,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
       }
       index += 1
     }
-    if !role.releaseFast() { drain() }
+    if !role.releaseFast(by: token) { drain() }
   }
 
   /// Under the lock: offers `operation` to the emitter role. When the state machine is idle the lock side first
@@ -276,12 +278,37 @@ final class SubjectCore<Element>: @unchecked Sendable {
     if !state.delivery.isDelivering {
       let took = role.claim()
       _ = state.delivery.takeRoleIfIdle()
-      if took { return .deliver(operation) }
+      if took {
+        // Known from now on (not only once it drains), so that the backlog rule applies from its first delivery.
+        state.deliverer = operation.source ?? 0
+        return .deliver(operation)
+      }
+      // An uncontended holder delivers: the word names its thread.
+      state.deliverer = role.role.holder
     }
     let source = operation.source
-    let action = state.delivery.send(operation, mayWait: mayWait(), mayAdopt: mayAdopt)
-    if case .queued = action, let source, source == state.deliverer { state.delivererQueued += 1 }
+    let action = state.delivery.send(
+      operation, mayWait: mayWait() || mustWaitForBacklog(source, state), mayAdopt: mayAdopt)
+    switch action {
+    case .queued:
+      if let source, source == state.deliverer { state.delivererQueued += 1 }
+    case .adopted:
+      state.deliverer = source ?? 0
+    case .deliver, .wait, .dropped:
+      break
+    }
     return action
+  }
+
+  /// Under the lock: whether a send from `source` that may not wait (the main thread, a thread inside another
+  /// delivery) waits anyway, because ``SerialDelivery/backlogLimit`` operations are queued and another thread is
+  /// delivering them. Not when the delivery is parked (the send adopts it instead), nor when the delivering thread
+  /// is `source` itself (a re-entrant send, which would wait for its own thread). A removal (`source == nil`) never
+  /// waits.
+  @inlinable
+  func mustWaitForBacklog(_ source: UInt?, _ state: State) -> Bool {
+    guard let source, state.delivery.queuedCount >= SerialDelivery.backlogLimit else { return false }
+    return !state.delivery.isParked && state.deliverer != source
   }
 
   /// `on(_:)` for a stop event, or when the uncontended path failed: delivered, queued, or queued and waited for.
@@ -365,9 +392,18 @@ final class SubjectCore<Element>: @unchecked Sendable {
 
   /// A producer whose operation was queued waits until it is delivered, or until the role is handed to it at the
   /// end of another holder's turn (its operation then first in the queue): it delivers the queue, one bounded turn.
+  /// It waits at most ``SerialDelivery/waitLimit``: then its operation stays queued, in its place, for the emitter,
+  /// and the call returns (an emitter that cannot go on, because its observer waits for something this thread
+  /// holds, then goes on once this thread does).
   @usableFromInline
   func awaitTurn(_ waiter: SerialDeliveryWaiter) {
-    guard case .handedRole = waiter.wait() else { return }
+    var outcome = waiter.wait(until: .now() + SerialDelivery.waitLimit)
+    if outcome == nil {
+      if state.withLock({ $0.delivery.abandon(waiter) }) { return }
+      // The emitter took the operation meanwhile: its release or hand-over is on its way.
+      outcome = waiter.wait()
+    }
+    guard case .handedRole = outcome else { return }
     SerialDelivery.enter()
     drain()
     SerialDelivery.exit()
@@ -471,6 +507,7 @@ final class SubjectCore<Element>: @unchecked Sendable {
     guard case .idle = state.delivery.next() else {
       preconditionFailure("Internal inconsistency: SubjectCore queued an operation while holding its lock")
     }
+    state.deliverer = 0
     role.releaseUnderLock()
   }
 
@@ -636,9 +673,10 @@ final class SubjectCore<Element>: @unchecked Sendable {
         {
           // The turn ends: the role passes to the producer whose operation is first, if it waits; otherwise the
           // delivery is parked.
-          state.deliverer = 0
           handOff = state.delivery.endTurn()
           parked = handOff == nil
+          // The producer handed the role delivers from now on, although its thread may take a while to wake up.
+          state.deliverer = handOff == nil ? 0 : state.delivery.first?.source ?? 0
           return nil
         }
         let next: Operation
@@ -690,7 +728,12 @@ extension SubjectCore {
   @usableFromInline
   func resumeParked() {
     SerialDelivery.enter()
-    if state.withLock({ $0.delivery.resumeParked() }) { drain() }
+    let resumed = state.withLock { state in
+      guard state.delivery.resumeParked() else { return false }
+      state.deliverer = SerialDelivery.threadToken()
+      return true
+    }
+    if resumed { drain() }
     SerialDelivery.exit()
   }
 }

@@ -1,70 +1,120 @@
 extension ObservableType {
   /// Emits `element` and completes if `self` completes without an element; otherwise mirrors `self`.
+  @inlinable
   public func ifEmpty(default element: Element) -> Observable<Element> {
-    let storage = ElementsStorage([element])
-    return IfEmptyObservable(source: asObservable(), fallback: ElementsObservable(storage))
+    asObservable().ifEmpty(fallback: ElementsObservable(ElementsStorage([element])))
   }
 
   /// Continues with `other` if `self` completes without an element; otherwise mirrors `self`.
+  @inlinable
   public func ifEmpty<Other: ObservableConvertibleType>(switchTo other: Other) -> Observable<Element>
   where Other.Element == Element {
-    IfEmptyObservable(source: asObservable(), fallback: other.asObservable())
+    asObservable().ifEmpty(fallback: other.asObservable())
   }
 }
 
-/// Mirrors `source`; if it completes without an element, subscribes to `fallback` and mirrors that instead.
-final class IfEmptyObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // @unchecked Sendable: immutable configuration only.
-  let source: Observable<Element>
-  let fallback: Observable<Element>
-
-  init(source: Observable<Element>, fallback: Observable<Element>) {
-    self.source = source
-    self.fallback = fallback
-  }
-
-  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == Element {
-    let sink = IfEmptySink(observer: observer, fallback: fallback)
-    sink.setUpstream(source.subscribe(sink))
-    return sink
+extension Observable {
+  /// Both `ifEmpty`s: mirrors `self`; if it completes without an element, subscribes to `fallback` and mirrors that.
+  @inlinable
+  func ifEmpty(fallback: Observable<Element>) -> Observable<Element> {
+    let source = self
+    return SerializingCoreObservable { host in
+      // The source's subscription, then (after the switch) the fallback's.
+      let subscription = SerialDisposable()
+      let storage = OperatorStorage(IfEmptyStateMachine<Element>(), downstream: host, resources: subscription)
+      host.attach(storage)
+      let original = SingleAssignmentDisposable()
+      subscription.disposable = original
+      original.setDisposable(
+        source.subscribe(
+          CoreSourceObserver(host: host) { event in
+            if case .switchToFallback = storage.withLock({ $0.source(event) }, emitting: { $0.emission }) {
+              subscription.disposable = fallback.subscribe(
+                CoreSourceObserver(host: host) { event in
+                  _ = storage.withLock({ $0.fallback(event) }, emitting: { $0 })
+                })
+            }
+          }))
+    }
   }
 }
 
-final class IfEmptySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // @unchecked Sendable: `hasElement` is touched only from `on(_:)` (serialised by the grammar); `inner` is a
-  // `SingleAssignmentDisposable` (its own lock).
-  #if DEBUG
-  let synchronization = SynchronizationChecker("ifEmpty(switchTo:)")
-  #endif
-  let fallback: Observable<Observer.Element>
-  let inner = SingleAssignmentDisposable()
-  var hasElement = false
+/// The state of one `ifEmpty` subscription: whether the source has emitted, and which source is mirrored.
+@usableFromInline
+struct IfEmptyStateMachine<Element>: OperatorStateMachine {
+  @usableFromInline typealias Output = Element
 
-  init(observer: Observer, fallback: Observable<Observer.Element>) {
-    self.fallback = fallback
-    super.init(observer: observer)
+  @usableFromInline
+  enum State {
+    /// Mirroring the source, which has not emitted yet.
+    case waiting
+    /// Mirroring the source, which has emitted.
+    case mirroring
+    /// The source completed empty: mirroring the fallback.
+    case fallback
+    /// A terminal event was delivered, or the subscription was disposed: every input is ignored.
+    case stopped
   }
 
-  func on(_ event: Event<Observer.Element>) {
-    #if DEBUG
-    let outermost = synchronization.enter()
-    defer { synchronization.leave(outermost) }
-    #endif
-    switch event {
-    case .next(let element):
-      hasElement = true
-      forwardNext(element)
-    case .error(let error):
-      forwardError(error)
-    case .completed:
-      if hasElement {
-        forwardCompleted()
-      } else if !isDisposed {
-        inner.setDisposable(fallback.subscribe(SinkForwarder(sink: self)))
+  /// What to do after an event of the source.
+  @usableFromInline
+  enum SourceAction {
+    /// Deliver the event.
+    case deliver(Event<Element>)
+    /// The source completed without an element: subscribe to the fallback.
+    case switchToFallback
+    /// Nothing to do (stopped, or an event after the source's end).
+    case ignore
+
+    /// The events this action delivers.
+    @inlinable
+    var emission: OperatorEmission<Element> {
+      switch self {
+      case .deliver(let event): .event(event)
+      case .switchToFallback, .ignore: .nothing
       }
     }
   }
 
-  override func disposeResources() { inner.dispose() }
+  @usableFromInline var state = State.waiting
+
+  @inlinable init() {}
+
+  /// An event of the source: delivered, except a completion before any element, which switches to the fallback.
+  @inlinable
+  mutating func source(_ event: Event<Element>) -> SourceAction {
+    switch (state, event) {
+    case (.waiting, .next), (.mirroring, .next):
+      state = .mirroring
+      return .deliver(event)
+    case (.waiting, .completed):
+      state = .fallback
+      return .switchToFallback
+    case (.waiting, .error), (.mirroring, .error), (.mirroring, .completed):
+      state = .stopped
+      return .deliver(event)
+    case (.fallback, _), (.stopped, _):
+      return .ignore
+    }
+  }
+
+  /// An event of the fallback: delivered.
+  @inlinable
+  mutating func fallback(_ event: Event<Element>) -> OperatorEmission<Element> {
+    switch state {
+    case .fallback:
+      if event.isStopEvent { state = .stopped }
+      return .event(event)
+    case .stopped:
+      return .nothing
+    case .waiting, .mirroring:
+      preconditionFailure("Internal inconsistency: ifEmpty's fallback emitted before it was subscribed")
+    }
+  }
+
+  /// Disposal: nothing is held.
+  @inlinable
+  mutating func close() {
+    state = .stopped
+  }
 }

@@ -94,8 +94,9 @@ final class ObserveOnObservable<Element>: Observable<Element>, @unchecked Sendab
 /// after it is delivered, so reading 0 there means nothing is queued or in flight and an inline delivery overtakes
 /// nothing. A re-entrant send (from inside an inline delivery) finds the in-delivery flag set — `deliveringInline`,
 /// or for `MainScheduler` semantics the scheduler's own `executing` word — and is queued for a later main-queue
-/// block, as RxSwift's `MainScheduler` defers it. No `SerialDelivery.enter()` is needed inline: a thread on the main
-/// queue never waits for an emitter role anyway (`SerialDelivery.callerMayWait`).
+/// block, as RxSwift's `MainScheduler` defers it. No `SerialDelivery.enter()` is needed inline: the mark only decides
+/// whether a send may wait for an emitter role (`SerialDelivery.callerMayWait`), and the main thread's sends are
+/// treated as marked anyway.
 final class ObserveOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
   // @unchecked Sendable: the queue and the scheduled emitter role are in `delivery` (a `SerialDeliveryStorage`, behind
   // its lock); `outstanding` is an atomic word; `deliveringInline` is only read and written on the main queue (after

@@ -323,3 +323,87 @@ struct OperatorStorageTests {
     #expect(received.withLock { $0 } == 0, "nothing is delivered after disposal")
   }
 }
+
+extension OperatorStateMachineTests {
+  // MARK: ifEmpty
+
+  @Test func ifEmptyMirrorsTheSourceOrSwitchesWhenItCompletesEmpty() {
+    var emitting = IfEmptyStateMachine<Int>()
+    #expect(delivered(emitting.source(.next(1)).emission) == ["1"])
+    #expect(delivered(emitting.source(.completed).emission) == ["|"], "a source that emitted completes the result")
+    #expect(delivered(emitting.source(.next(2)).emission) == [], "nothing after the end")
+
+    var empty = IfEmptyStateMachine<Int>()
+    guard case .switchToFallback = empty.source(.completed) else {
+      Issue.record("a source that completes empty switches to the fallback")
+      return
+    }
+    #expect(delivered(empty.source(.next(3)).emission) == [], "the source is not heard after the switch")
+    #expect(delivered(empty.fallback(.next(7))) == ["7"])
+    #expect(delivered(empty.fallback(.error(Boom()))) == ["x"])
+    #expect(delivered(empty.fallback(.next(8))) == [], "nothing after the fallback's end")
+
+    var failing = IfEmptyStateMachine<Int>()
+    #expect(delivered(failing.source(.error(Boom())).emission) == ["x"], "an error is not caught")
+    failing.close()
+    #expect(delivered(failing.source(.completed).emission) == [])
+  }
+}
+
+extension OperatorStateMachineTests {
+  // MARK: delay
+
+  @Test func delayDeliversEachEventWhenDueOnePerTimer() {
+    var machine = DelayStateMachine<Int>()
+    let t0 = Date(timeIntervalSinceReferenceDate: 100)
+    let started = machine.delayed(.next(1), due: t0)
+    #expect(started, "the first waiting event starts the timer")
+    let waiting = machine.delayed(.next(2), due: t0.addingTimeInterval(1))
+    #expect(!waiting, "a timer already runs")
+    _ = machine.delayed(.completed, due: t0.addingTimeInterval(1))
+    let early = machine.timerFired(now: t0.addingTimeInterval(-0.5))
+    #expect(delivered(early.emission) == [], "a head that is not due waits")
+    #expect(abs((early.nextIn ?? 0) - 0.5) < 1e-9, "the timer is started again for the head")
+    let first = machine.timerFired(now: t0)
+    #expect(delivered(first.emission) == ["1"])
+    #expect(abs((first.nextIn ?? 0) - 1) < 1e-9, "the next head gets a timer")
+    #expect(delivered(machine.timerFired(now: t0.addingTimeInterval(1)).emission) == ["2"])
+    let last = machine.timerFired(now: t0.addingTimeInterval(1))
+    #expect(delivered(last.emission) == ["|"])
+    #expect(last.nextIn == nil, "nothing waits: the timer stops")
+    #expect(
+      delivered(machine.timerFired(now: t0.addingTimeInterval(2)).emission) == [], "a stale timer delivers nothing")
+    let restarted = machine.delayed(.next(3), due: t0.addingTimeInterval(2))
+    #expect(restarted, "an event after the queue emptied starts the timer")
+  }
+
+  @Test func delayErrorGoesOutAtOnceDroppingWhatWaits() {
+    var machine = DelayStateMachine<Int>()
+    let t0 = Date(timeIntervalSinceReferenceDate: 0)
+    _ = machine.delayed(.next(1), due: t0)
+    _ = machine.delayed(.next(2), due: t0)
+    let action = machine.failed(Boom())
+    #expect(delivered(action.emission) == ["x"])
+    guard case .fail(_, let dropped) = action else {
+      Issue.record("an error drops what waits")
+      return
+    }
+    #expect(dropped.count == 2)
+    #expect(delivered(machine.timerFired(now: t0).emission) == [], "nothing after the error")
+    let afterError = machine.delayed(.next(3), due: t0)
+    #expect(!afterError, "nothing waits after the error")
+    guard case .ignore = machine.failed(Boom()) else {
+      Issue.record("a second error is ignored")
+      return
+    }
+    #expect(machine.close().isEmpty)
+  }
+
+  @Test func delayCloseHandsBackWhatWaits() {
+    var machine = DelayStateMachine<Int>()
+    _ = machine.delayed(.next(1), due: Date(timeIntervalSinceReferenceDate: 0))
+    #expect(machine.close().count == 1)
+    let afterClose = machine.delayed(.next(2), due: Date(timeIntervalSinceReferenceDate: 0))
+    #expect(!afterClose, "disposed: ignored")
+  }
+}

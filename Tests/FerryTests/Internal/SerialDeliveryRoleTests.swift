@@ -11,14 +11,30 @@ struct SerialDeliveryRoleTests {
   typealias Role = SerialDeliveryRole
   static let held = Role(bits: Role.held)
   static let heldPending = Role(bits: Role.held | Role.pending)
+  /// A thread token (an aligned address).
+  static let token: UInt = 0x7f00_1234_5678
 
   @Test func uncontendedTakeAndGiveBackOnlyFromTheirExactStates() {
-    #expect(Role.idle.takenFast == Self.held)
-    #expect(Self.held.takenFast == nil, "a held role cannot be taken")
-    #expect(Role(bits: Role.stopped).takenFast == nil, "a stopped subject closes the uncontended path")
+    let taken = Role.idle.takenFast(by: Self.token)
+    #expect(taken == Role.heldFast(by: Self.token))
+    #expect(taken?.isHeld == true && taken?.isPending == false && taken?.holder == Self.token)
+    #expect(Self.held.takenFast(by: Self.token) == nil, "a held role cannot be taken")
+    #expect(Role.heldFast(by: Self.token).takenFast(by: Self.token) == nil, "not even by its holder")
+    #expect(Role(bits: Role.stopped).takenFast(by: Self.token) == nil, "a stopped subject closes the uncontended path")
     #expect(Self.held.releasedFast == .idle)
+    #expect(Role.heldFast(by: Self.token).releasedFast == .idle)
     #expect(Self.heldPending.releasedFast == nil, "a pending delivery is given back under the lock")
     #expect(Role.idle.releasedFast == nil)
+  }
+
+  @Test func theLockSideReadsTheUncontendedHolderAndForgetsItOnRelease() {
+    let claimed = Role.heldFast(by: Self.token).claimed
+    #expect(!claimed.took)
+    #expect(claimed.role.holder == Self.token, "claiming the holder's delivery keeps its name")
+    #expect(claimed.role.isPending)
+    #expect(claimed.role.markedStopped.holder == Self.token)
+    #expect(claimed.role.releasedUnderLock == .idle, "given back under the lock: nobody holds it")
+    #expect(Role.idle.claimed.role.holder == 0, "taken under the lock: the lock side knows its holder")
   }
 
   @Test func claimUnderTheLockTakesAFreeRoleOrMarksTheHoldersDeliveryPending() {
@@ -44,14 +60,18 @@ struct SerialDeliveryRoleTests {
   @Test func theWordAppliesTheTransitions() {
     let word = SerialDeliveryRoleWord()
     defer { word.deallocate() }
-    #expect(word.takeFast())
-    #expect(!word.takeFast())
+    #expect(word.takeFast(by: Self.token))
+    #expect(word.role.holder == Self.token)
+    #expect(!word.takeFast(by: Self.token))
+    #expect(word.releaseFast(by: Self.token))
+    #expect(word.role == .idle)
+    #expect(word.takeFast(by: Self.token))
     #expect(!word.claim(), "claiming a held role marks it pending")
-    #expect(!word.releaseFast(), "a pending role is not given back by compare-and-swap")
+    #expect(!word.releaseFast(by: Self.token), "a pending role is not given back by compare-and-swap")
     word.markStopped()
     word.releaseUnderLock()
     #expect(word.role == Role(bits: Role.stopped))
-    #expect(!word.takeFast())
+    #expect(!word.takeFast(by: Self.token))
     #expect(word.claim())
     word.releaseUnderLock()
     #expect(word.role == Role(bits: Role.stopped))
@@ -70,6 +90,7 @@ struct SerialDeliveryRoleTests {
     let shared = Shared()
     let successes = LockedBox(0)
     let finished = runOnThreads(4) { index in
+      let token = SerialDelivery.threadToken()
       var mine = 0
       for _ in 0..<5_000 {
         if index == 0 {
@@ -85,10 +106,10 @@ struct SerialDeliveryRoleTests {
             continue
           }
           shared.lock.unlock()
-        } else if shared.word.takeFast() {
+        } else if shared.word.takeFast(by: token) {
           shared.counter += 1
           mine += 1
-          if !shared.word.releaseFast() {
+          if !shared.word.releaseFast(by: token) {
             shared.lock.lock()
             shared.word.releaseUnderLock()
             shared.lock.unlock()

@@ -144,6 +144,53 @@ struct SerialDeliveryStateMachineTests {
     #expect(!machine.isDelivering)
   }
 
+  @Test func anAbandonedWaitLeavesItsItemQueuedInPlaceWithoutAWaiter() {
+    var machine = Machine()
+    #expect(Self.delivered(machine.send(1)) == 1)
+    guard case .wait(let first) = machine.send(2, mayWait: true),
+      case .wait(let second) = machine.send(3, mayWait: true)
+    else {
+      Issue.record("a producer that may wait must wait while another delivers")
+      return
+    }
+    _ = machine.send(4)
+    let abandoned = machine.abandon(first)
+    let abandonedTwice = machine.abandon(first)
+    #expect(abandoned, "a waiter whose item is still queued can stop waiting")
+    #expect(!abandonedTwice, "only once")
+    #expect(machine.waitingCount == 1)
+    #expect(machine.queuedCount == 3, "its item stays queued")
+    // Its item is handed out first, without a waiter; the other producer still gets its release with its own item.
+    guard case .deliver(2) = machine.next(), case .deliverWaited(3, let released) = machine.next() else {
+      Issue.record("the abandoned item keeps its place and loses its waiter; the next waiter keeps its item")
+      return
+    }
+    #expect(released === second)
+    let abandonedTaken = machine.abandon(second)
+    #expect(!abandonedTaken, "a waiter the emitter already took cannot stop waiting: its signal comes")
+    #expect(Self.next(&machine) == 4)
+    #expect(Self.next(&machine) == nil)
+    #expect(!machine.isDelivering)
+  }
+
+  @Test func aTurnEndingOnAnAbandonedItemParksInsteadOfHandingTheRoleOver() {
+    var machine = Machine()
+    #expect(Self.delivered(machine.send(1)) == 1)
+    guard case .wait(let waiter) = machine.send(2, mayWait: true) else {
+      Issue.record("a producer that may wait must wait while another delivers")
+      return
+    }
+    let abandoned = machine.abandon(waiter)
+    #expect(abandoned)
+    let handed = machine.endTurn()
+    #expect(handed == nil, "nobody waits for the first item: nobody to hand the role to")
+    #expect(machine.isParked)
+    let resumed = machine.resumeParked()
+    #expect(resumed)
+    #expect(Self.next(&machine) == 2)
+    #expect(Self.next(&machine) == nil)
+  }
+
   @Test func aPrependedItemKeepsItsWaitersPlace() {
     var machine = Machine()
     #expect(Self.delivered(machine.send(1)) == 1)
@@ -302,5 +349,20 @@ struct FIFOBufferTests {
     var out: [Int] = []
     while let value = buffer.popFirst() { out.append(value) }
     #expect(out == [-1] + Array(10...20))
+  }
+
+  @Test func removeFirstWhereKeepsTheOthersInOrderAcrossTheWrap() {
+    var buffer = FIFOBuffer<Int>()
+    for value in 0..<16 { buffer.append(value) }
+    for _ in 0..<10 { _ = buffer.popFirst() }
+    for value in 16..<24 { buffer.append(value) }  // wraps around the end of the storage
+    let removed = [14, 99, 10, 23].map { target in buffer.removeFirst { $0 == target } }
+    #expect(removed == [14, nil, 10, 23])
+    buffer.append(24)
+    var out: [Int] = []
+    while let value = buffer.popFirst() { out.append(value) }
+    #expect(out == [11, 12, 13, 15, 16, 17, 18, 19, 20, 21, 22, 24])
+    let fromEmpty = buffer.removeFirst { _ in true }
+    #expect(fromEmpty == nil)
   }
 }

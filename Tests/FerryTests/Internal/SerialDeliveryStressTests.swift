@@ -105,7 +105,8 @@ struct SerialDeliveryStressTests {
   }
 
   /// Two relays feeding each other from two threads: each thread delivers on one relay while sending to the
-  /// other. A thread that is delivering never waits for another emitter, so this cannot deadlock.
+  /// other. A thread that is delivering waits for another emitter only once `SerialDelivery.backlogLimit` sends are
+  /// queued, and never longer than `SerialDelivery.waitLimit`, so this cannot deadlock.
   @Test func relaysFeedingEachOtherFromTwoThreadsDoNotDeadlock() {
     let first = PublishRelay<Int>()
     let second = PublishRelay<Int>()
@@ -228,8 +229,9 @@ struct MainThreadStressTests {
     #expect(worstMainWait.current < 5.0, "an unrelated main-queue block waited \(worstMainWait.current) s")
   }
 
-  /// The main thread floods a relay that three background producers also send to: the main thread never waits, so
-  /// its sends queue; a background `accept()` must not deliver that backlog.
+  /// The main thread floods a relay that three background producers also send to: the main thread does not wait
+  /// (until `SerialDelivery.backlogLimit` sends are queued), so its sends queue; a background `accept()` must not
+  /// deliver that backlog.
   @Test func mainThreadProducerDoesNotHoldABackgroundAccept() {
     let relay = PublishRelay<Int>()
     let ledger = ForeignBacklogStressTests.Ledger()
@@ -265,6 +267,9 @@ struct MainThreadStressTests {
     #expect(
       background.current.foreign <= SerialDelivery.foreignBatch,
       "one background accept() delivered \(background.current.foreign) elements of other producers")
+    #expect(
+      maxQueued.current <= SerialDelivery.backlogLimit + 4,
+      "\(maxQueued.current) sends queued at once: over the backlog limit plus one per producer")
   }
 
   /// Backlog memory: the main thread, no thread or one forwarding through `source.bind(to: relay)`, and two
@@ -272,13 +277,12 @@ struct MainThreadStressTests {
   /// Prints the peak queue, its bytes, the process's resident memory growth and the most sends the background
   /// producers had queued at once.
   ///
-  /// The bound that holds whoever the others are: a producer that may wait has at most one send queued (the one it
-  /// waits for), so the background producers' share of the queue never exceeds their number. Producers that may not
-  /// wait (the main thread, a forwarding thread) queue and return; with one of them the queue holds what it sends
-  /// during one bounded turn of another emitter (it then adopts the delivery and sends nothing while it delivers
-  /// its backlog); two of them, each sending faster than the subscriber consumes, grow the queue in turns, up to
-  /// what they send: nothing can throttle a thread that may neither wait nor deliver (`SerialDelivery`). Debug
-  /// builds (the sanitizer runs) send a tenth.
+  /// The bounds that hold whoever the others are: a producer that may wait has at most one send queued (the one it
+  /// waits for), so the background producers' share of the queue never exceeds their number; producers that may
+  /// not wait (the main thread, a forwarding thread) queue and return until `SerialDelivery.backlogLimit` sends are
+  /// queued, and then wait too, so the queue never holds more than the limit plus one send per producer (without
+  /// the limit, the main thread and a forwarding thread grew it in turns, each delivering the other's backlog:
+  /// 31,177 of 80,000 sends queued at once). Debug builds (the sanitizer runs) send a tenth.
   @Test(arguments: [0, 1]) func backlogOfAFloodIntoASlowSubscriber(forwarders: Int) {
     #if DEBUG
     let perProducer = 2_000
@@ -354,6 +358,9 @@ struct MainThreadStressTests {
     #expect(
       peaks.current.queuedByWaiting <= waitingProducers,
       "the \(waitingProducers) producers that wait had \(peaks.current.queuedByWaiting) sends queued at once")
+    #expect(
+      peaks.current.queued <= SerialDelivery.backlogLimit + producers,
+      "\(peaks.current.queued) sends queued at once: over the backlog limit plus one per producer")
   }
 }
 
@@ -423,7 +430,8 @@ struct ForeignBacklogStressTests {
   }
 
   /// `a.bind(to: b)` fed by two threads while two other threads send into `b`: the forwarding threads send into `b`
-  /// from inside `a`'s delivery, so they never wait; a direct `accept()` on `b` must not deliver their backlog.
+  /// from inside `a`'s delivery, so they do not wait (until `SerialDelivery.backlogLimit` sends are queued); a
+  /// direct `accept()` on `b` must not deliver their backlog.
   @Test func forwardingProducersDoNotHoldADirectAccept() {
     let a = PublishRelay<Int>()
     let b = PublishRelay<Int>()
@@ -460,15 +468,19 @@ struct ForeignBacklogStressTests {
     #expect(
       direct.current.foreign <= SerialDelivery.foreignBatch,
       "one direct accept() delivered \(direct.current.foreign) forwarded elements")
+    #expect(
+      maxQueued.current <= SerialDelivery.backlogLimit + 4,
+      "\(maxQueued.current) sends queued at once: over the backlog limit plus one per producer")
   }
 
-  /// Deterministic: an emitter holds the role (its observer blocks) while a forwarding thread queues 10,000 sends;
-  /// released, the emitter's `accept()` delivers at most one batch of them; the rest still arrive, in order,
-  /// without anybody sending again (a background drain delivers them).
+  /// Deterministic: an emitter holds the role (its observer blocks) while a forwarding thread queues as many sends
+  /// as it may without waiting (`SerialDelivery.backlogLimit`); released, the emitter's `accept()` delivers at most
+  /// one batch of them; the rest still arrive, in order, without anybody sending again (a background drain delivers
+  /// them).
   @Test func heldEmitterDeliversOneBatchOfAQueuedBacklog() {
     let a = PublishRelay<Int>()
     let b = PublishRelay<Int>()
-    let backlog = 10_000
+    let backlog = SerialDelivery.backlogLimit
     let holding = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
     let allDelivered = DispatchSemaphore(value: 0)

@@ -1,3 +1,4 @@
+import Dispatch
 import _FerryAtomics
 
 /// The serial-delivery engine: one thread delivers at a time, others queue, re-entrant sends are queued.
@@ -24,8 +25,8 @@ import _FerryAtomics
 /// it, in queue order, and then releases the producer. So a waiting producer has at most one send queued, and a
 /// stream of producers costs the emitter one release (a semaphore signal) per element instead of a hand-over of the
 /// role, with a thread switch, per element. A thread that is itself delivering (inside any Ferry delivery) or the
-/// main thread never waits: their sends are queued and the call returns, so streams feeding each other from two
-/// threads cannot deadlock and the main thread is never blocked by a background emitter.
+/// main thread does not wait while the queue is short: their sends are queued and the call returns, so streams
+/// feeding each other from two threads do not deadlock and the main thread is not held by a background emitter.
 ///
 /// One turn of an emitter delivers its own send, the sends its own thread queued meanwhile (re-entrant sends, and
 /// anything queued before them, to keep the order) and at most ``foreignBatch`` (64) sends queued by other threads.
@@ -38,9 +39,18 @@ import _FerryAtomics
 /// build, 2 cores, 20,000 sends per producer, `ForeignBacklogStressTests`, `SerialDeliveryStressTests`): one
 /// `accept()` delivers at most 64 sends of other producers, whoever they are (before the bound, one `accept()`
 /// beside a flooding main thread took 5.85 s); the queue holds at most one send per waiting producer, plus what
-/// producers that may not wait send while one turn is delivered. Two producers that may not wait, both sending
-/// faster than the observers consume, can still grow the queue: nothing throttles a thread that may neither wait
-/// nor deliver.
+/// producers that may not wait queue, which ``backlogLimit`` bounds. Two producers that may not wait, both sending
+/// faster than the observers consume, would grow the queue in turns without bound (each delivers the other's
+/// backlog while the other sends): so once ``backlogLimit`` (1,024) sends are queued and another thread is
+/// delivering them, a producer that may not wait waits too (unless its send is re-entrant, or the delivery is
+/// parked and it adopts it). The queue then holds at most ``backlogLimit`` plus one send per producer; the main
+/// thread waits only while it floods a stream faster than another thread can deliver it.
+///
+/// Every wait is bounded by ``waitLimit`` (1 s): a producer still waiting then stops waiting, its send stays queued
+/// in its place, and the call returns. So a wait that could never end — an observer on the emitting thread that
+/// waits for a lock the waiting producer holds, two streams flooding each other from two threads — costs a
+/// stall, not a deadlock, and order is kept either way. While the emitter cannot make progress a producer adds at
+/// most one send per `waitLimit` to the queue.
 ///
 /// Releasing while holding the role: whatever a holder releases (a replaced latest value, an evicted replay slot,
 /// a queued item) may have a `deinit` that sends to the same stream. The holder's thread is marked as delivering
@@ -54,7 +64,7 @@ import _FerryAtomics
 ///
 /// The rule for subscribers: an observer must not block its thread waiting for *another thread* that sends to the
 /// same stream (for example `DispatchQueue.global().sync { relay.accept(x) }` from inside an observer of
-/// `relay`): that thread waits for the observer's delivery to end, so the two deadlock. Sending from the observer
+/// `relay`): that thread waits for the observer's delivery to end, so the two stall for ``waitLimit`` per send. Sending from the observer
 /// itself is fine (it is queued), and so is any non-blocking hop (`async`, `observe(on:)`).
 ///
 /// Main-queue delivery (`observe(on: MainScheduler.instance)`, `Driver`, `Signal`) hands the main queue back after
@@ -70,6 +80,15 @@ enum SerialDelivery {
   /// documentation).
   @usableFromInline
   static let foreignBatch = 64
+
+  /// How many queued sends make a producer that may not wait (the main thread, a thread inside another delivery)
+  /// wait for its turn like any other, while another thread delivers them (see the type's documentation).
+  @usableFromInline
+  static let backlogLimit = 1_024
+
+  /// The longest a producer waits for its turn; then its send stays queued and the call returns.
+  @usableFromInline
+  static let waitLimit = DispatchTimeInterval.seconds(1)
 
   /// Identifies the calling thread while it runs (which thread queued a send).
   @inlinable @inline(__always)

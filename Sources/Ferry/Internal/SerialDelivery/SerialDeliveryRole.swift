@@ -8,7 +8,10 @@
 ///   replay buffer);
 /// - `pending`: the lock side tracks this delivery (its state machine is `delivering`): items may be queued or
 ///   producers waiting, so the holder gives the role back under the lock, never by compare-and-swap;
-/// - `stopped`: a stop event was accepted; the uncontended path is closed for good.
+/// - `stopped`: a stop event was accepted; the uncontended path is closed for good;
+/// - the bits above these three: the thread that took the role uncontended (its ``SerialDelivery/threadToken()``,
+///   an 8-byte-aligned address, so its low three bits are free), which the lock side reads when it claims the
+///   delivery (it then knows who delivers, see `SubjectCore`); 0 when the role was taken under the lock.
 ///
 /// Invariants:
 /// - `pending` implies `held`, and `pending` is set exactly while the lock-side state machine is `delivering`;
@@ -19,6 +22,8 @@ struct SerialDeliveryRole: Equatable, Sendable {
   @usableFromInline static let held = 1
   @usableFromInline static let pending = 2
   @usableFromInline static let stopped = 4
+  /// The three flags; the other bits are the uncontended holder's thread token.
+  @usableFromInline static let flags = 7
 
   @usableFromInline let bits: Int
 
@@ -36,14 +41,24 @@ struct SerialDeliveryRole: Equatable, Sendable {
   /// Whether a stop event was accepted.
   @inlinable var isStopped: Bool { bits & Self.stopped != 0 }
 
-  /// The uncontended take: only from idle (not held, not stopped). `nil` means "use the lock".
-  @inlinable var takenFast: SerialDeliveryRole? {
-    bits == 0 ? SerialDeliveryRole(bits: Self.held) : nil
+  /// Held, taken uncontended by the thread whose token is `token`.
+  @inlinable @inline(__always)
+  static func heldFast(by token: UInt) -> SerialDeliveryRole {
+    SerialDeliveryRole(bits: Int(bitPattern: token) | Self.held)
+  }
+
+  /// The thread that took the role uncontended, or 0 (nobody holds it, or it was taken under the lock).
+  @inlinable var holder: UInt { UInt(bitPattern: bits & ~Self.flags) }
+
+  /// The uncontended take by the thread whose token is `token`: only from idle (not held, not stopped). `nil`
+  /// means "use the lock".
+  @inlinable func takenFast(by token: UInt) -> SerialDeliveryRole? {
+    bits == 0 ? .heldFast(by: token) : nil
   }
 
   /// The uncontended give-back: only when nothing is pending. `nil` means "give it back under the lock".
   @inlinable var releasedFast: SerialDeliveryRole? {
-    bits == Self.held ? .idle : nil
+    bits & Self.flags == Self.held ? .idle : nil
   }
 
   /// Under the lock, when the state machine is idle: the lock side starts tracking the delivery. Takes the role if

@@ -30,15 +30,16 @@ struct SerialDeliveryRoleWord: AtomicWordAccess, @unchecked Sendable {
     SerialDeliveryRole(bits: load())
   }
 
-  /// Takes the role if idle, without the lock; returns whether it did.
-  @inlinable @inline(__always) func takeFast() -> Bool {
-    compareExchange(expected: SerialDeliveryRole.idle.bits, desired: SerialDeliveryRole.held)
+  /// Takes the role if idle, without the lock, for the thread whose token is `token` (the caller's); returns
+  /// whether it did.
+  @inlinable @inline(__always) func takeFast(by token: UInt) -> Bool {
+    compareExchange(expected: SerialDeliveryRole.idle.bits, desired: SerialDeliveryRole.heldFast(by: token).bits)
   }
 
-  /// Gives the role back if nothing is pending, without the lock; returns `false` when the holder must give it back
-  /// under the lock (``SerialDeliveryRole/releasedUnderLock``).
-  @inlinable @inline(__always) func releaseFast() -> Bool {
-    compareExchange(expected: SerialDeliveryRole.held, desired: SerialDeliveryRole.idle.bits)
+  /// Gives back the role ``takeFast(by:)`` took with the same `token` if nothing is pending, without the lock;
+  /// returns `false` when the holder must give it back under the lock (``SerialDeliveryRole/releasedUnderLock``).
+  @inlinable @inline(__always) func releaseFast(by token: UInt) -> Bool {
+    compareExchange(expected: SerialDeliveryRole.heldFast(by: token).bits, desired: SerialDeliveryRole.idle.bits)
   }
 
   /// Under the lock, when the state machine is idle: ``SerialDeliveryRole/claimed``. Retries while an uncontended

@@ -14,6 +14,8 @@
 ///   bounded turn ends with that item first in the queue (``endTurn()``), when the role passes to the producer.
 ///   So each waiting producer has at most one item queued, and a stream of producers costs the emitter a release
 ///   per item, not a hand-over of the role (a thread switch) per item.
+/// - a waiting producer may stop waiting (``abandon(_:)``) while its item is still queued: the item keeps its place
+///   and is handed out without a waiter, like any other;
 /// - a delivery may be *parked* (``park()``, or ``endTurn()`` when the first item's producer does not wait): the
 ///   role stays taken and the queue keeps its order, but nobody delivers until a send that may not wait adopts it
 ///   (``SendAction/adopted``) or a drain resumes it (``resumeParked()``). Producers that may wait keep waiting.
@@ -139,6 +141,15 @@ struct SerialDeliveryStateMachine<Item> {
 
   /// The number of producers waiting for the role.
   @inlinable var waitingCount: Int { waiters.count }
+
+  /// A waiting producer stops waiting (its wait ran out, see ``SerialDelivery/waitLimit``): its item stays queued,
+  /// in its place, and is delivered like the item of a producer that does not wait. Returns `false` when the emitter
+  /// already took the waiter (it delivers the item, or handed the role over): its signal is on its way, and the
+  /// producer must wait for it.
+  @inlinable
+  mutating func abandon(_ waiter: SerialDeliveryWaiter) -> Bool {
+    waiters.removeFirst { $0 === waiter } != nil
+  }
 
   /// Offers `item`: delivered now by the caller if nobody delivers; otherwise queued, and — when `mayWait` (the
   /// caller is not inside any delivery, so blocking it cannot deadlock) — the caller waits until it is delivered

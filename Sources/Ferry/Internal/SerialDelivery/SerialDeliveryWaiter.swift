@@ -34,6 +34,14 @@ final class SerialDeliveryWaiter: Sendable {
     return outcome.load() == Outcome.handedRole.rawValue ? .handedRole : .delivered
   }
 
+  /// Blocks until ``release()`` or ``grant()`` (returns which), or until `deadline` (returns `nil`: the producer
+  /// then asks the state machine to forget it, ``SerialDeliveryStateMachine/abandon(_:)``, and waits with
+  /// ``wait()`` if the emitter took it meanwhile, whose signal is then on its way).
+  @inlinable func wait(until deadline: DispatchTime) -> Outcome? {
+    guard semaphore.wait(timeout: deadline) == .success else { return nil }
+    return outcome.load() == Outcome.handedRole.rawValue ? .handedRole : .delivered
+  }
+
   /// The item was delivered: the producer's send returns.
   @inlinable func release() {
     outcome.store(Outcome.delivered.rawValue)

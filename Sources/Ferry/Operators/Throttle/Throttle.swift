@@ -34,8 +34,8 @@ extension ObservableType {
                 _ = storage.withLock({ $0.timerFired(now: now) }, emitting: { $0.emission })
                 return Disposables.create()
               }
-            case .error(let error): _ = storage.withLock({ $0.failed(error) }, emitting: { $0.emission })
-            case .completed: _ = storage.withLock({ $0.completed() }, emitting: { $0.emission })
+            case .error(let error): _ = storage.withLockOnce({ $0.failed(error) }, emitting: { $0.emission })
+            case .completed: _ = storage.withLockOnce({ $0.completed() }, emitting: { $0.emission })
             }
           }))
     }
