@@ -35,7 +35,8 @@ extension Publisher {
   ///
   /// - `.unbounded` (the default) keeps every element; `.bufferingNewest(n)` / `.bufferingOldest(n)` keep `n`.
   /// - The publisher is subscribed when iteration starts, once per iterator.
-  /// - Leaving the loop or cancelling its task cancels the Combine subscription at once.
+  /// - Leaving the loop or cancelling its task cancels the Combine subscription at once. A cancellation ends the loop
+  ///   with `nil`, as Combine's `values` does (`observable.values` throws `CancellationError` instead, as RxSwift's).
   /// - A failure is thrown after the elements buffered before it; buffered elements are handed out without
   ///   suspending.
   ///
@@ -46,7 +47,7 @@ extension Publisher {
   /// - Precondition: a bounded policy's count is at least 1.
   public func values(bufferingPolicy: ValuesBufferingPolicy = .unbounded) -> ObservableValues<Output>
   where Output: Sendable {
-    asObservable().values(bufferingPolicy: bufferingPolicy)
+    asObservable().valuesEndingOnCancellation(bufferingPolicy: bufferingPolicy)
   }
 }
 

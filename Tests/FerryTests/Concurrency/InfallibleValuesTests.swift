@@ -11,6 +11,39 @@ struct InfallibleValuesTests {
     #expect(received == [1, 2, 3])
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func cancellingTheConsumerEndsTheLoopWithNilAndDisposes() async throws {
+    let relay = BehaviorRelay(value: 1)
+    // The consumer runs on virtual time: only when the scheduler runs it, and to its next suspension.
+    let scheduler = TestScheduler(initialClock: 0)
+    let time = AsyncVirtualTime(scheduler)
+    let consumer = time.task {
+      var received: [Int] = []
+      for await element in relay.values { received.append(element) }  // no `try`: nothing is thrown
+      return received
+    }
+    // `task` ran the consumer until it suspended in `next()` after the current value.
+    #expect(relayHasObservers(relay))
+    consumer.cancel()
+    #expect(!relayHasObservers(relay))  // disposed by the cancellation itself, before the consumer resumes
+    scheduler.start()
+    #expect(try await consumer.value == [1])
+  }
+
+  @Test func cancelledBeforeIteratingGetsASourceThatTerminatesInsideSubscribe() async {
+    let received = await Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      var received: [Int] = []
+      for await element in Infallible.from([1, 2]).values { received.append(element) }
+      return received
+    }.value
+    #expect(received == [1, 2])
+  }
+
+  private func relayHasObservers(_ relay: BehaviorRelay<Int>) -> Bool {
+    (relay.asObservable() as? BehaviorSubject<Int>)?.hasObservers ?? false
+  }
+
   @Test func replayRelayReplaysThenContinues() async {
     let relay = ReplayRelay<Int>.create(bufferSize: 2)
     relay.accept(1)

@@ -86,38 +86,121 @@ struct ValuesTests {
     #expect(probe.disposals.current == 1)
   }
 
-  @Test func cancellingTheConsumingTaskDisposesAndEndsTheLoopWithoutError() async throws {
-    let probe = ProbeSource(initial: [1])
-    let (started, startedContinuation) = AsyncStream<Void>.makeStream()
-    let consumer = Task {
-      var received: [Int] = []
-      for try await element in probe.observable.values {
-        received.append(element)
-        startedContinuation.yield()
+  /// What a cancelled consumer saw: its elements, and whether the loop ended by throwing `CancellationError`.
+  struct Consumed: Equatable, Sendable {
+    var elements: [Int] = []
+    var threwCancellation = false
+  }
+
+  /// Iterates `values` in a task that cancels itself after taking `before` elements (at once for 0).
+  static func consume(
+    _ values: ObservableValues<Int>, cancellingAfter before: Int, then: @escaping @Sendable () -> Void = {}
+  ) async throws -> Consumed {
+    try await Task {
+      var consumed = Consumed()
+      if before == 0 { withUnsafeCurrentTask { $0?.cancel() } }
+      do {
+        for try await element in values {
+          consumed.elements.append(element)
+          if consumed.elements.count == before {
+            then()
+            withUnsafeCurrentTask { $0?.cancel() }
+          }
+        }
+      } catch is CancellationError {
+        consumed.threwCancellation = true
       }
-      return received
+      return consumed
+    }.value
+  }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func cancellingTheSuspendedConsumerDisposesAndThrowsCancellationError() async throws {
+    let probe = ProbeSource(initial: [1])
+    // The consumer runs on virtual time: only when the scheduler runs it, and to its next suspension.
+    let scheduler = TestScheduler(initialClock: 0)
+    let time = AsyncVirtualTime(scheduler)
+    let consumer = time.task {
+      var consumed = Consumed()
+      do {
+        for try await element in probe.observable.values { consumed.elements.append(element) }
+      } catch is CancellationError {
+        consumed.threwCancellation = true
+      }
+      return consumed
     }
-    for await _ in started { break }
-    // The consumer is now suspended in `next()` (or about to be): cancel it.
+    // `task` ran the consumer until it suspended in `next()` after the replayed 1.
+    #expect(probe.disposals.current == 0)
     consumer.cancel()
-    let received = try await consumer.value
-    #expect(received == [1])
+    #expect(probe.disposals.current == 1)  // disposed by the cancellation itself, before the consumer resumes
+    scheduler.start()
+    #expect(try await consumer.value == Consumed(elements: [1], threwCancellation: true))
+    #expect(probe.subscriptions.current == 1)
+  }
+
+  @Test func cancellingDropsBufferedElementsOfALiveSource() async throws {
+    let probe = ProbeSource(initial: [1, 2, 3])
+    let consumed = try await Self.consume(probe.observable.values, cancellingAfter: 1)
+    #expect(consumed == Consumed(elements: [1], threwCancellation: true))
     #expect(probe.disposals.current == 1)
   }
 
-  @Test func cancelledBeforeIteratingNeverSubscribes() async throws {
+  @Test func cancelledBeforeIteratingSubscribesDisposesAndThrows() async throws {
+    // As a trait's `value` in a cancelled task: subscribed, to learn whether the source terminates inside
+    // `subscribe`; this one does not, so it is disposed at once.
     let probe = ProbeSource(initial: [1])
-    let (gate, gateContinuation) = AsyncStream<Void>.makeStream()
-    let consumer = Task {
-      for await _ in gate {}
-      var received: [Int] = []
-      for try await element in probe.observable.values { received.append(element) }
-      return received
+    let consumed = try await Self.consume(probe.observable.values, cancellingAfter: 0)
+    #expect(consumed == Consumed(elements: [], threwCancellation: true))
+    #expect(probe.subscriptions.current == 1)
+    #expect(probe.disposals.current == 1)
+  }
+
+  @Test func cancelledBeforeIteratingStillGetsASourceThatTerminatesInsideSubscribe() async throws {
+    let completed = try await Self.consume(Observable.from([1, 2, 3]).values, cancellingAfter: 0)
+    #expect(completed == Consumed(elements: [1, 2, 3], threwCancellation: false))
+    let failing = Observable<Int>.create { observer in
+      observer.onNext(1)
+      observer.onError(TestError(id: 4))
+      return Disposables.create()
     }
-    consumer.cancel()
-    gateContinuation.finish()
-    #expect(try await consumer.value == [])
-    #expect(probe.subscriptions.current == 0)
+    await #expect(throws: TestError(id: 4)) {
+      try await Self.consume(failing.values, cancellingAfter: 0)
+    }
+  }
+
+  @Test func cancellingAfterCompletionKeepsTheRemainingElementsAndTheCompletion() async throws {
+    let probe = ProbeSource(initial: [1, 2])
+    let consumed = try await Self.consume(probe.observable.values, cancellingAfter: 1) {
+      probe.send(.next(3))
+      probe.send(.completed)
+    }
+    #expect(consumed == Consumed(elements: [1, 2, 3], threwCancellation: false))
+  }
+
+  @Test func cancellingAfterAnErrorKeepsTheRemainingElementsAndTheError() async throws {
+    let probe = ProbeSource(initial: [1, 2])
+    let received = LockedBox<[Int]>([])
+    await #expect(throws: TestError(id: 5)) {
+      try await Task {
+        var iterator = probe.observable.values(bufferingPolicy: .bufferingOldest(8)).makeAsyncIterator()
+        if let first = try await iterator.next() { received.withLock { $0.append(first) } }
+        probe.send(.error(TestError(id: 5)))
+        withUnsafeCurrentTask { $0?.cancel() }
+        while let element = try await iterator.next() { received.withLock { $0.append(element) } }
+      }.value
+    }
+    #expect(received.current == [1, 2])
+  }
+
+  @Test func afterTheCancellationNextReturnsNil() async throws {
+    let probe = ProbeSource(initial: [1])
+    let after = try await Task {
+      var iterator = probe.observable.values.makeAsyncIterator()
+      withUnsafeCurrentTask { $0?.cancel() }
+      await #expect(throws: CancellationError.self) { try await iterator.next() }
+      return try await iterator.next()
+    }.value
+    #expect(after == nil)
   }
 
   @Test func bufferedElementsAreReturnedAfterCompletion() async throws {
@@ -232,8 +315,11 @@ struct ValuesTests {
     let received = LockedBox<[Int]>([])
     let ended = LockedBox(false)
     let consumer = time.task {
-      for try await element in source.values { received.withLock { $0.append(element) } }
-      ended.withLock { $0 = true }
+      do {
+        for try await element in source.values { received.withLock { $0.append(element) } }
+      } catch is CancellationError {
+        ended.withLock { $0 = true }
+      }
     }
     // `task` ran the consumer up to its first suspension: it subscribed and waits for an element.
     #expect(subject.hasObservers)
@@ -243,7 +329,7 @@ struct ValuesTests {
     #expect(!ended.current)
     consumer.cancel()
     scheduler.start()
-    #expect(ended.current)  // the cancelled loop ended when the scheduler ran it, without an error
+    #expect(ended.current)  // the cancelled loop threw `CancellationError` when the scheduler ran it
     try await consumer.value
     #expect(weakResource.isNil)
     #expect(!subject.hasObservers)

@@ -8,9 +8,10 @@ struct ValuesThreadTests {
 
   @Test func cancellationRacesCompletion() async throws {
     let slot = WeakSlot<ReleaseSignal>()
-    // The release signal of the latest resource (a consumer cancelled before it started never subscribes).
+    // The release signal of the latest resource.
     let latestReleased = LockedBox<TestGate?>(nil)
     var arrived = 0
+    var completed = 0
     for iteration in 0..<Self.iterations {
       let source = Observable<Int>.create { observer in
         let released = TestGate()
@@ -25,15 +26,22 @@ struct ValuesThreadTests {
       }
       let consumer = Task {
         var received: [Int] = []
-        for try await element in source.values { received.append(element) }
-        return received
+        do {
+          for try await element in source.values { received.append(element) }
+        } catch is CancellationError {
+          return (received, completed: false)
+        }
+        return (received, completed: true)
       }
       if iteration % 2 == 0 { await Task.yield() }
       consumer.cancel()
-      let received = try await consumer.value
-      // Either the element arrived before the cancellation, or the loop ended without it; never anything else.
+      let (received, didComplete) = try await consumer.value
+      // Either the element arrived before the cancellation or it did not, and the loop ended with the completion or
+      // with `CancellationError`; a completion always comes with the element.
       #expect(received == [] || received == [iteration])
+      #expect(!didComplete || received == [iteration])
       if received == [iteration] { arrived += 1 }
+      if didComplete { completed += 1 }
     }
     // The last subscription may still be completing on the global queue: its resource signals its release (a leak
     // hangs here until the suite's time limit).
@@ -41,7 +49,7 @@ struct ValuesThreadTests {
     #expect(slot.isNil)
     print(
       "stress: \(Self.iterations) values loops cancelled while their element arrives: the element in \(arrived),"
-        + " none in \(Self.iterations - arrived), every resource released")
+        + " none in \(Self.iterations - arrived), the completion in \(completed), every resource released")
   }
 
   @Test func disposeRacesOnNext() async throws {

@@ -35,9 +35,13 @@ public enum ValuesBufferingPolicy: Sendable, Equatable {
 ///   `makeAsyncIterator()` subscribes to nothing).
 /// - Leaving the loop (`break`, `return`, a thrown error) or dropping the iterator disposes the subscription at
 ///   once.
-/// - Cancelling the consuming task disposes the subscription and ends the loop: a suspended `next()` returns `nil`
-///   immediately, and a later `next()` returns `nil` without handing out buffered elements. Cancellation is
-///   **not** an error (the same rule as `AsyncStream`): check `Task.isCancelled` after the loop if it matters.
+/// - Cancelling the consuming task before the source terminated disposes the subscription and ends the loop by
+///   **throwing `CancellationError`**, as RxSwift's `values` does: a suspended `next()` throws at once, and a later
+///   `next()` throws without handing out buffered elements; after that, `next()` returns `nil`. A task that is
+///   already cancelled when iteration starts still subscribes, as a trait's `value` does, so that a source that
+///   terminates inside `subscribe` gives its outcome; any other is disposed at once.
+/// - Once the source has terminated, cancelling changes nothing: the buffered elements, then its completion (`nil`)
+///   or its error, are handed out.
 /// - The source's error is thrown by `next()` after every element buffered before it; completion returns `nil`.
 public struct ObservableValues<Element: Sendable>: AsyncSequence, Sendable {
   /// The error type: any error the source fails with.
@@ -47,15 +51,19 @@ public struct ObservableValues<Element: Sendable>: AsyncSequence, Sendable {
 
   let source: Observable<Element>
   let limit: ValuesBufferingPolicy
+  /// Whether a cancellation before the source terminated throws `CancellationError` (RxSwift's rule) or ends the
+  /// loop (Combine's rule, for the Combine bridge's `values`).
+  let cancellationThrows: Bool
 
-  init(source: Observable<Element>, policy: ValuesBufferingPolicy) {
+  init(source: Observable<Element>, policy: ValuesBufferingPolicy, cancellationThrows: Bool = true) {
     self.source = source
     self.limit = policy.limit()
+    self.cancellationThrows = cancellationThrows
   }
 
   /// Creates an iterator; it subscribes on its first `next()`.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(core: ValuesIteratorCore(source: source, limit: limit))
+    Iterator(core: ValuesIteratorCore(source: source, limit: limit), cancellationThrows: cancellationThrows)
   }
 
   /// The iterator of ``ObservableValues``: one subscription, owned by one consumer.
@@ -64,20 +72,26 @@ public struct ObservableValues<Element: Sendable>: AsyncSequence, Sendable {
     public typealias Failure = any Swift.Error
 
     @usableFromInline var core: ValuesIteratorCore<Element>
+    @usableFromInline let cancellationThrows: Bool
 
-    init(core: ValuesIteratorCore<Element>) { self.core = core }
-
-    /// The next element; `nil` after completion or cancellation; throws the source's error.
-    @inlinable
-    public mutating func next() async throws -> Element? {
-      try await core.pull(isolation: nil).get()
+    init(core: ValuesIteratorCore<Element>, cancellationThrows: Bool) {
+      self.core = core
+      self.cancellationThrows = cancellationThrows
     }
 
-    /// The next element, running on `actor`; `nil` after completion or cancellation; throws the source's error.
+    /// The next element; `nil` after completion; throws the source's error, or `CancellationError` when the task
+    /// is cancelled before the source terminated.
+    @inlinable
+    public mutating func next() async throws -> Element? {
+      try await core.pull(isolation: nil).get(cancellationThrows: cancellationThrows)
+    }
+
+    /// The next element, running on `actor`; `nil` after completion; throws the source's error, or
+    /// `CancellationError` when the task is cancelled before the source terminated.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async throws(any Swift.Error) -> Element? {
-      try await core.pull(isolation: actor).get()
+      try await core.pull(isolation: actor).get(cancellationThrows: cancellationThrows)
     }
   }
 }
@@ -88,8 +102,8 @@ extension ObservableValues.Iterator: Sendable {}
 /// The elements of a sequence that cannot fail (a relay, `Infallible`, `Driver`, `Signal`) as an `AsyncSequence`
 /// with `Failure == Never`: consume it with `for await`.
 ///
-/// Same subscription, buffering and cancellation rules as ``ObservableValues``; cancellation ends the loop with
-/// `nil`.
+/// Same subscription, buffering and cancellation rules as ``ObservableValues``, except that cancelling the task
+/// before the source terminated ends the loop with `nil` instead of throwing (nothing can be thrown).
 public struct InfallibleValues<Element: Sendable>: AsyncSequence, Sendable {
   /// Never fails.
   public typealias Failure = Never
@@ -118,13 +132,14 @@ public struct InfallibleValues<Element: Sendable>: AsyncSequence, Sendable {
 
     init(core: ValuesIteratorCore<Element>) { self.core = core }
 
-    /// The next element; `nil` after completion or cancellation.
+    /// The next element; `nil` after completion, or once the task is cancelled before the source terminated.
     @inlinable
     public mutating func next() async -> Element? {
       await core.pull(isolation: nil).value
     }
 
-    /// The next element, running on `actor`; `nil` after completion or cancellation.
+    /// The next element, running on `actor`; `nil` after completion, or once the task is cancelled before the
+    /// source terminated.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async -> Element? {
@@ -137,17 +152,22 @@ public struct InfallibleValues<Element: Sendable>: AsyncSequence, Sendable {
 extension InfallibleValues.Iterator: Sendable {}
 
 extension ValuesResult {
-  /// The element, `nil` at the end; throws a failure.
+  /// The element, `nil` at the end; throws a failure, and `CancellationError` for a cancellation if
+  /// `cancellationThrows` (otherwise a cancellation is the end).
   @inlinable
-  func get() throws -> Element? {
+  func get(cancellationThrows: Bool) throws -> Element? {
     switch self {
     case .element(let element): return element
     case .end: return nil
     case .failure(let error): throw error
+    case .cancelled:
+      if cancellationThrows { throw CancellationError() }
+      return nil
     }
   }
 
-  /// The element, `nil` at the end or on a failure (which an infallible source cannot produce).
+  /// The element, `nil` at the end, on a cancellation, or on a failure (which an infallible source cannot
+  /// produce).
   @inlinable
   var value: Element? {
     if case .element(let element) = self { return element }
@@ -163,7 +183,7 @@ final class ValuesIteratorContext<Element: Sendable> {
   @usableFromInline
   init(storage: ValuesStorage<Element>) { self.storage = storage }
 
-  deinit { storage.cancel() }
+  deinit { storage.release() }
 }
 
 /// The iteration logic shared by both iterators.
@@ -175,7 +195,6 @@ struct ValuesIteratorCore<Element: Sendable> {
   @usableFromInline let source: Observable<Element>
   @usableFromInline let limit: ValuesBufferingPolicy
   @usableFromInline var context: ValuesIteratorContext<Element>?
-  @usableFromInline var isCancelled = false
   /// Elements taken from the shared buffer in one batch (unbounded policy only); consumed without locking.
   @usableFromInline var local = FIFOBuffer<Element>()
 
@@ -186,21 +205,29 @@ struct ValuesIteratorCore<Element: Sendable> {
 
   @inlinable
   mutating func pull(isolation actor: isolated (any Actor)?) async -> ValuesResult<Element> {
-    // A cancelled task never gets a buffered element: the slow path ends the iteration.
+    // In a cancelled task the slow path decides: a live subscription ends, a terminated source is drained.
     if !local.isEmpty, !Task.isCancelled { return .element(local.popFirst()!) }
     return await pullSlow(isolation: actor)
   }
 
   @inlinable
   mutating func pullSlow(isolation actor: isolated (any Actor)?) async -> ValuesResult<Element> {
-    if Task.isCancelled || isCancelled { return cancel() }
+    // A task cancelled before the first pull still subscribes (as a trait's `value`): a source that terminates
+    // inside `subscribe` gives its outcome; any other is disposed at once by the cancellation below.
     let storage = context?.storage ?? subscribe()
+    // Cancelling a live subscription drops what was batched; the state machine then hands out `.cancelled`.
+    if Task.isCancelled, storage.cancel() { dropBatch() }
+    if let element = local.popFirst() { return .element(element) }
     switch storage.next(batchInto: &local, batch: limit == .unbounded) {
     case .element(let element): return .element(element)
     case .result(let result): return result
     case .suspend: return await storage.wait(isolation: actor)
     }
   }
+
+  /// Releases the elements batched before a cancellation, which the consumer no longer gets.
+  @usableFromInline
+  mutating func dropBatch() { local.removeAll() }
 
   @inlinable
   mutating func subscribe() -> ValuesStorage<Element> {
@@ -212,22 +239,14 @@ struct ValuesIteratorCore<Element: Sendable> {
     storage.subscribed(source.subscribe(AnyObserver(eventHandler: { [storage] in storage.on($0) })))
     return storage
   }
-
-  @usableFromInline
-  mutating func cancel() -> ValuesResult<Element> {
-    isCancelled = true
-    context?.storage.cancel()
-    local.removeAll()
-    return .end
-  }
 }
 
 extension ObservableType where Element: Sendable {
   /// The elements as an `AsyncSequence` (unbounded buffer, lossless): `for try await x in observable.values`.
   ///
   /// Subscribes when iteration starts; each iterator is its own subscription. Leaving the loop or cancelling the
-  /// task disposes the subscription at once; cancellation ends the loop with `nil` (not an error). See
-  /// ``ObservableValues``.
+  /// task disposes the subscription at once; a cancellation before the source terminated throws
+  /// `CancellationError`, as in RxSwift. See ``ObservableValues``.
   public var values: ObservableValues<Element> {
     ObservableValues(source: asObservable(), policy: .unbounded)
   }
@@ -237,6 +256,13 @@ extension ObservableType where Element: Sendable {
   /// - Precondition: a bounded policy's count is at least 1.
   public func values(bufferingPolicy: ValuesBufferingPolicy) -> ObservableValues<Element> {
     ObservableValues(source: asObservable(), policy: bufferingPolicy)
+  }
+
+  /// `values(bufferingPolicy:)` whose loop ends with `nil` when the task is cancelled, instead of throwing
+  /// `CancellationError`: Combine's rule for `values`, kept by FerryCombine's `Publisher.values(bufferingPolicy:)`.
+  @_spi(FerryBridges)
+  public func valuesEndingOnCancellation(bufferingPolicy: ValuesBufferingPolicy) -> ObservableValues<Element> {
+    ObservableValues(source: asObservable(), policy: bufferingPolicy, cancellationThrows: false)
   }
 }
 

@@ -3,10 +3,13 @@
 enum ValuesResult<Element> {
   /// The next element.
   case element(Element)
-  /// The end of the sequence: the source completed, or the iteration was cancelled.
+  /// The end of the sequence: the source completed (or the iteration is over).
   case end
   /// The source failed.
   case failure(any Swift.Error)
+  /// The iteration was cancelled while the source was still live: a throwing sequence throws `CancellationError`,
+  /// a non-throwing one ends.
+  case cancelled
 }
 
 extension ValuesResult: Sendable where Element: Sendable {}
@@ -17,7 +20,9 @@ extension ValuesResult: Sendable where Element: Sendable {}
 /// lock (resume a continuation, dispose a subscription, release elements). Invariants:
 /// - a consumer waits (`active(waiting: c)`) only while the buffer is empty;
 /// - the terminal event is handed out after every buffered element, exactly once, and then the state is `done`;
-/// - `done` holds no subscription, no continuation and no element.
+/// - cancellation ends only a live subscription: it drops the buffer and the cancellation is handed out exactly once
+///   instead of a terminal event; once the source has terminated, cancelling changes nothing;
+/// - `done` and `cancelled` hold no subscription, no continuation and no element.
 @usableFromInline
 struct ValuesStateMachine<Element> {
   @usableFromInline typealias Continuation = UnsafeContinuation<ValuesResult<Element>, Never>
@@ -27,6 +32,8 @@ struct ValuesStateMachine<Element> {
     case active(waiting: Continuation?)
     /// The source terminated; the buffered elements are still to be handed out, then `result`.
     case finished(result: ValuesResult<Element>)
+    /// Cancelled while the source was live and no consumer waited: the next pull gets `.cancelled`.
+    case cancelled
     /// Over: the terminal result was handed out, or the iteration was cancelled.
     case done
   }
@@ -77,7 +84,10 @@ struct ValuesStateMachine<Element> {
 
   /// What to do after the iteration was cancelled (task cancelled, loop left, iterator dropped).
   @usableFromInline struct CancelAction {
-    /// A suspended consumer to resume with `.end`.
+    /// Whether a live subscription was cancelled (the consumer drops what it batched); `false` when the source had
+    /// already terminated or the iteration was already over or cancelled.
+    var interrupted: Bool
+    /// A suspended consumer to resume with `.cancelled`.
     var continuation: Continuation?
     /// The subscription to dispose.
     var subscription: (any Disposable)?
@@ -114,7 +124,7 @@ struct ValuesStateMachine<Element> {
     case .active:
       subscription = disposable
       return .none
-    case .finished, .done:
+    case .finished, .cancelled, .done:
       return .dispose(disposable)
     }
   }
@@ -147,7 +157,7 @@ struct ValuesStateMachine<Element> {
         }
         return .discard(element)
       }
-    case .finished, .done:
+    case .finished, .cancelled, .done:
       // Late delivery racing a disposal on another thread (or a source breaking the grammar): dropped.
       return .discard(element)
     }
@@ -165,7 +175,8 @@ struct ValuesStateMachine<Element> {
     case .active(waiting: nil):
       state = .finished(result: result)
       return .release(takeSubscription())
-    case .finished, .done:
+    case .finished, .cancelled, .done:
+      // A cancellation came first: it is what the consumer gets.
       return .release(nil)
     }
   }
@@ -199,6 +210,9 @@ struct ValuesStateMachine<Element> {
     case .finished(let result):
       state = .done
       return .result(result)
+    case .cancelled:
+      state = .done
+      return .result(.cancelled)
     case .done:
       return .result(.end)
     }
@@ -217,21 +231,38 @@ struct ValuesStateMachine<Element> {
     case .finished(let result):
       state = .done
       return .resume(continuation, result)
+    case .cancelled:
+      state = .done
+      return .resume(continuation, .cancelled)
     case .done:
       return .resume(continuation, .end)
     }
   }
 
-  /// The iteration was cancelled. Idempotent.
+  /// The consuming task was cancelled. Ends a live subscription: a waiting consumer is resumed with `.cancelled`,
+  /// otherwise the next pull gets it. Once the source has terminated it changes nothing: the buffered elements and
+  /// the terminal event are still handed out. Idempotent.
   @usableFromInline
   mutating func cancelled() -> CancelAction {
-    var action = CancelAction(continuation: nil, subscription: nil, buffer: FIFOBuffer())
-    switch state {
-    case .active(let waiting):
+    var action = CancelAction(interrupted: false, continuation: nil, subscription: nil, buffer: FIFOBuffer())
+    guard case .active(let waiting) = state else { return action }
+    action.interrupted = true
+    action.continuation = waiting
+    action.subscription = takeSubscription()
+    state = waiting == nil ? .cancelled : .done
+    swap(&action.buffer, &buffer)
+    return action
+  }
+
+  /// The iterator was dropped (the loop was left, or the iterator went out of scope): the iteration is over,
+  /// whatever its state. Idempotent.
+  @usableFromInline
+  mutating func released() -> CancelAction {
+    var action = CancelAction(interrupted: false, continuation: nil, subscription: nil, buffer: FIFOBuffer())
+    if case .active(let waiting) = state {
+      action.interrupted = true
       action.continuation = waiting
       action.subscription = takeSubscription()
-    case .finished, .done:
-      break
     }
     state = .done
     swap(&action.buffer, &buffer)

@@ -60,8 +60,8 @@ final class ValuesStorage<Element: Sendable>: Sendable {
     return state.withLock { $0.next() }
   }
 
-  /// Suspends until an element or the terminal event arrives, or the task is cancelled (which ends the iteration
-  /// and returns `.end`).
+  /// Suspends until an element or the terminal event arrives, or the task is cancelled (which ends the live
+  /// subscription and returns `.cancelled`).
   @inlinable
   func wait(isolation actor: isolated (any Actor)?) async -> ValuesResult<Element> {
     await withTaskCancellationHandler {
@@ -74,12 +74,25 @@ final class ValuesStorage<Element: Sendable>: Sendable {
     }
   }
 
-  /// Ends the iteration: disposes the subscription, then resumes a suspended consumer with `.end`. Idempotent.
+  /// The consuming task was cancelled: if the source is still live, disposes the subscription, then resumes a
+  /// suspended consumer with `.cancelled` (otherwise the next pull gets it). Idempotent.
+  ///
+  /// - Returns: whether a live subscription was ended (the consumer then drops the elements it batched).
   @usableFromInline
-  func cancel() {
+  @discardableResult
+  func cancel() -> Bool {
     let action = state.withLock { $0.cancelled() }
     action.subscription?.dispose()
-    action.continuation?.resume(returning: .end)
+    action.continuation?.resume(returning: .cancelled)
     // `action.buffer` (the elements that were never pulled) is released here, outside the lock.
+    return action.interrupted
+  }
+
+  /// The iterator was dropped: disposes the subscription if it is live and releases the buffer. Idempotent.
+  @usableFromInline
+  func release() {
+    let action = state.withLock { $0.released() }
+    action.subscription?.dispose()
+    action.continuation?.resume(returning: .end)
   }
 }

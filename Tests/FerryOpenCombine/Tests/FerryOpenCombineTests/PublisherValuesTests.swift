@@ -141,6 +141,28 @@ struct PublisherValuesTests {
     #expect(cancelsWhenTheLoopEnded == 1)
   }
 
+  @Test func cancellingTheTaskEndsAFailingPublishersLoopWithoutThrowing() async throws {
+    // Combine's rule for `values`, kept here (`observable.values` throws `CancellationError`, as RxSwift's).
+    let subject = CurrentValueSubject<Int, TestError>(1)
+    let cancels = Locked(0)
+    let (busy, release) = (Gate(), Gate())
+    let values = subject.handleEvents(receiveCancel: { cancels.withLock { $0 += 1 } }).values()
+    let consumer = Task {
+      var received: [Int] = []
+      for try await element in values {
+        received.append(element)
+        busy.fire()
+        await release.wait()
+      }
+      return received
+    }
+    await busy.wait()
+    consumer.cancel()
+    release.fire()
+    #expect(try await consumer.value == [1])
+    #expect(cancels.current == 1)
+  }
+
   @Test func leavingTheLoopReleasesTheCombineSubscription() async {
     final class Probe: Sendable {}
     let subject = CurrentValueSubject<Int, Never>(1)
