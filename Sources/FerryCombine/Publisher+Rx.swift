@@ -35,8 +35,9 @@ extension Publisher {
   ///
   /// - `.unbounded` (the default) keeps every element; `.bufferingNewest(n)` / `.bufferingOldest(n)` keep `n`.
   /// - The publisher is subscribed when iteration starts, once per iterator.
-  /// - Leaving the loop or cancelling its task cancels the Combine subscription at once. A cancellation ends the loop
-  ///   with `nil`, as Combine's `values` does (`observable.values` throws `CancellationError` instead, as RxSwift's).
+  /// - Leaving the loop or cancelling its task cancels the Combine subscription at once. A cancellation before the
+  ///   publisher finished throws `CancellationError`, as `observable.values` does (Combine's own `values` ends the
+  ///   loop with `nil`), so a cancelled loop is never mistaken for a finished publisher.
   /// - A failure is thrown after the elements buffered before it; buffered elements are handed out without
   ///   suspending.
   ///
@@ -47,7 +48,7 @@ extension Publisher {
   /// - Precondition: a bounded policy's count is at least 1.
   public func values(bufferingPolicy: ValuesBufferingPolicy = .unbounded) -> ObservableValues<Output>
   where Output: Sendable {
-    asObservable().valuesEndingOnCancellation(bufferingPolicy: bufferingPolicy)
+    asObservable().values(bufferingPolicy: bufferingPolicy)
   }
 }
 

@@ -51,19 +51,15 @@ public struct ObservableValues<Element: Sendable>: AsyncSequence, Sendable {
 
   let source: Observable<Element>
   let limit: ValuesBufferingPolicy
-  /// Whether a cancellation before the source terminated throws `CancellationError` (RxSwift's rule) or ends the
-  /// loop (Combine's rule, for the Combine bridge's `values`).
-  let cancellationThrows: Bool
 
-  init(source: Observable<Element>, policy: ValuesBufferingPolicy, cancellationThrows: Bool = true) {
+  init(source: Observable<Element>, policy: ValuesBufferingPolicy) {
     self.source = source
     self.limit = policy.limit()
-    self.cancellationThrows = cancellationThrows
   }
 
   /// Creates an iterator; it subscribes on its first `next()`.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(core: ValuesIteratorCore(source: source, limit: limit), cancellationThrows: cancellationThrows)
+    Iterator(core: ValuesIteratorCore(source: source, limit: limit))
   }
 
   /// The iterator of ``ObservableValues``: one subscription, owned by one consumer.
@@ -72,18 +68,16 @@ public struct ObservableValues<Element: Sendable>: AsyncSequence, Sendable {
     public typealias Failure = any Swift.Error
 
     @usableFromInline var core: ValuesIteratorCore<Element>
-    @usableFromInline let cancellationThrows: Bool
 
-    init(core: ValuesIteratorCore<Element>, cancellationThrows: Bool) {
+    init(core: ValuesIteratorCore<Element>) {
       self.core = core
-      self.cancellationThrows = cancellationThrows
     }
 
     /// The next element; `nil` after completion; throws the source's error, or `CancellationError` when the task
     /// is cancelled before the source terminated.
     @inlinable
     public mutating func next() async throws -> Element? {
-      try await core.pull(isolation: nil).get(cancellationThrows: cancellationThrows)
+      try await core.pull(isolation: nil).get()
     }
 
     /// The next element, running on `actor`; `nil` after completion; throws the source's error, or
@@ -91,7 +85,7 @@ public struct ObservableValues<Element: Sendable>: AsyncSequence, Sendable {
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @inlinable
     public mutating func next(isolation actor: isolated (any Actor)?) async throws(any Swift.Error) -> Element? {
-      try await core.pull(isolation: actor).get(cancellationThrows: cancellationThrows)
+      try await core.pull(isolation: actor).get()
     }
   }
 }
@@ -152,17 +146,14 @@ public struct InfallibleValues<Element: Sendable>: AsyncSequence, Sendable {
 extension InfallibleValues.Iterator: Sendable {}
 
 extension ValuesResult {
-  /// The element, `nil` at the end; throws a failure, and `CancellationError` for a cancellation if
-  /// `cancellationThrows` (otherwise a cancellation is the end).
+  /// The element, `nil` at the end; throws a failure, and `CancellationError` for a cancellation.
   @inlinable
-  func get(cancellationThrows: Bool) throws -> Element? {
+  func get() throws -> Element? {
     switch self {
     case .element(let element): return element
     case .end: return nil
     case .failure(let error): throw error
-    case .cancelled:
-      if cancellationThrows { throw CancellationError() }
-      return nil
+    case .cancelled: throw CancellationError()
     }
   }
 
@@ -256,13 +247,6 @@ extension ObservableType where Element: Sendable {
   /// - Precondition: a bounded policy's count is at least 1.
   public func values(bufferingPolicy: ValuesBufferingPolicy) -> ObservableValues<Element> {
     ObservableValues(source: asObservable(), policy: bufferingPolicy)
-  }
-
-  /// `values(bufferingPolicy:)` whose loop ends with `nil` when the task is cancelled, instead of throwing
-  /// `CancellationError`: Combine's rule for `values`, kept by FerryCombine's `Publisher.values(bufferingPolicy:)`.
-  @_spi(FerryBridges)
-  public func valuesEndingOnCancellation(bufferingPolicy: ValuesBufferingPolicy) -> ObservableValues<Element> {
-    ObservableValues(source: asObservable(), policy: bufferingPolicy, cancellationThrows: false)
   }
 }
 

@@ -141,25 +141,26 @@ struct PublisherValuesTests {
     #expect(cancelsWhenTheLoopEnded == 1)
   }
 
-  @Test func cancellingTheTaskEndsAFailingPublishersLoopWithoutThrowing() async throws {
-    // Combine's rule for `values`, kept here (`observable.values` throws `CancellationError`, as RxSwift's).
+  @Test func cancellingTheTaskThrowsCancellationErrorAfterTheElementsDelivered() async throws {
+    // The rule of `observable.values` (as RxSwift's), not Combine's own `values` (which ends with `nil`): a cancelled
+    // loop is never mistaken for a publisher that finished.
     let subject = CurrentValueSubject<Int, TestError>(1)
     let cancels = Locked(0)
     let (busy, release) = (Gate(), Gate())
     let values = subject.handleEvents(receiveCancel: { cancels.withLock { $0 += 1 } }).values()
+    let received = Locked([Int]())
     let consumer = Task {
-      var received: [Int] = []
       for try await element in values {
-        received.append(element)
+        received.withLock { $0.append(element) }
         busy.fire()
         await release.wait()
       }
-      return received
     }
     await busy.wait()
     consumer.cancel()
     release.fire()
-    #expect(try await consumer.value == [1])
+    await #expect(throws: CancellationError.self) { try await consumer.value }
+    #expect(received.current == [1])
     #expect(cancels.current == 1)
   }
 
