@@ -28,23 +28,49 @@ def tuple_closure(n):
   return "{ (" + seq("${j}", n) + ") }"
 
 
+def closure_forms(doc, inlinable, name, generics, sources, selector, result, where, call, symbol):
+  """The `resultSelector` form of an operator twice: the `@Sendable` form (disfavoured), and its twin for Swift 5
+  language mode clients, whose closures and unapplied references (`resultSelector: +`) are not `@Sendable`: it is
+  obsoleted in Swift 6 mode, has a symbol of its own (`@Sendable` is not part of the mangling) and hands the closure,
+  reinterpreted as `@Sendable` (same representation), to the same core; as `Operators/Swift5ClosureForms.swift`
+  explains. `selector` is the closure type without its attributes; `call` has `{selector}` where the closure goes."""
+  inline = "\n  @inlinable" if inlinable else ""
+  where_clause = f"\n  where {where}" if where else ""
+  sendable = f"@Sendable {selector}"
+  return f"""
+  /// {doc}
+  @_disfavoredOverload
+  @preconcurrency{inline}
+  public static func {name}<{generics}>(
+    {sources},
+    resultSelector: @escaping {sendable}
+  ) -> {result}{where_clause} {{
+    {call.format(selector="resultSelector")}
+  }}
+
+  /// `{name}(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("{symbol}"){inline}
+  public static func {name}<{generics}>(
+    {sources},
+    resultSelector: @escaping {selector}
+  ) -> {result}{where_clause} {{
+    {call.format(selector=f"unsafeBitCast(resultSelector, to: ({sendable}).self)")}
+  }}
+"""
+
+
 # Observable: the public overloads over any ObservableType and the typed cores they call.
 
 
 def observable_family(name, doc_selector, doc_tuple, core):
   out = [HEADER, "\nextension ObservableType {\n"]
   for n in ARITIES:
-    out.append(f"""
-  /// {doc_selector}
-  @preconcurrency
-  @inlinable
-  public static func {name}<{seq("O{i}: ObservableType", n)}>(
-    {seq("_ source{i}: O{i}", n, ", ")},
-    resultSelector: @escaping @Sendable ({seq("O{i}.Element", n)}) throws -> Element
-  ) -> Observable<Element> {{
-    {name}{n}({seq("source{i}.asObservable()", n)}, resultSelector)
-  }}
-""")
+    out.append(closure_forms(
+      doc_selector, True, name, seq("O{i}: ObservableType", n), seq("_ source{i}: O{i}", n),
+      f"({seq('O{i}.Element', n)}) throws -> Element", "Observable<Element>", None,
+      f"{name}{n}({seq('source{i}.asObservable()', n)}, {{selector}})", f"ferry_swift5_ObservableType_{name}{n}"))
   out.append("}\n\nextension ObservableType where Element == Any {\n")
   for n in ARITIES:
     out.append(f"""
@@ -138,16 +164,11 @@ def infallible_family():
   ]:
     out.append("\nextension Infallible {\n")
     for n in ARITIES:
-      out.append(f"""
-  /// {selector_doc}
-  @preconcurrency
-  public static func {name}<{seq("I{i}: InfallibleType", n)}>(
-    {seq("_ source{i}: I{i}", n)},
-    resultSelector: @escaping @Sendable ({seq("I{i}.Element", n)}) -> Element
-  ) -> Infallible<Element> {{
-    Infallible(raw: {name}{n}({seq("source{i}.asObservable()", n)}, resultSelector))
-  }}
-""")
+      out.append(closure_forms(
+        selector_doc, False, name, seq("I{i}: InfallibleType", n), seq("_ source{i}: I{i}", n),
+        f"({seq('I{i}.Element', n)}) -> Element", "Infallible<Element>", None,
+        f"Infallible(raw: {name}{n}({seq('source{i}.asObservable()', n)}, {{selector}}))",
+        f"ferry_swift5_Infallible_{name}{n}"))
     out.append("}\n\nextension Infallible where Element == Any {\n")
     for n in ARITIES:
       out.append(f"""
@@ -176,16 +197,10 @@ def primitive_sequence_zip():
   ]:
     out.append(f"\nextension PrimitiveSequence where Trait == {trait}Trait {{\n")
     for n in ARITIES:
-      out.append(f"""
-  /// {doc}
-  @preconcurrency
-  public static func zip<{seq("E{i}", n)}>(
-    {seq("_ source{i}: " + trait + "<E{i}>", n)},
-    resultSelector: @escaping @Sendable ({seq("E{i}", n)}) throws -> Element
-  ) -> {trait}<Element> {{
-    {trait}(raw: zip{n}({seq("source{i}.source", n)}, resultSelector))
-  }}
-""")
+      out.append(closure_forms(
+        doc, False, "zip", seq("E{i}", n), seq("_ source{i}: " + trait + "<E{i}>", n),
+        f"({seq('E{i}', n)}) throws -> Element", f"{trait}<Element>", None,
+        f"{trait}(raw: zip{n}({seq('source{i}.source', n)}, {{selector}}))", f"ferry_swift5_{trait}_zip{n}"))
     out.append(f"}}\n\nextension PrimitiveSequence where Trait == {trait}Trait, Element == Any {{\n")
     for n in ARITIES:
       out.append(f"""
@@ -214,17 +229,12 @@ def shared_sequence_family():
   ]:
     out.append("\nextension SharedSequence {\n")
     for n in ARITIES:
-      out.append(f"""
-  /// {selector_doc}
-  @preconcurrency
-  public static func {name}<{seq("O{i}: SharedSequenceConvertibleType", n)}>(
-    {seq("_ source{i}: O{i}", n)},
-    resultSelector: @escaping @Sendable ({seq("O{i}.Element", n)}) -> Element
-  ) -> SharedSequence<SharingStrategy, Element>
-  where {seq("O{i}.SharingStrategy == SharingStrategy", n)} {{
-    SharedSequence({name}{n}({seq("source{i}.asObservable()", n)}, resultSelector))
-  }}
-""")
+      out.append(closure_forms(
+        selector_doc, False, name, seq("O{i}: SharedSequenceConvertibleType", n), seq("_ source{i}: O{i}", n),
+        f"({seq('O{i}.Element', n)}) -> Element", "SharedSequence<SharingStrategy, Element>",
+        seq("O{i}.SharingStrategy == SharingStrategy", n),
+        f"SharedSequence({name}{n}({seq('source{i}.asObservable()', n)}, {{selector}}))",
+        f"ferry_swift5_SharedSequence_{name}{n}"))
     out.append("}\n\nextension SharedSequence where Element == Any {\n")
     for n in ARITIES:
       elements = seq("O{i}.Element", n)

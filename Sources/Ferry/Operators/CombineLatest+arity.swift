@@ -4,6 +4,7 @@ extension ObservableType {
 
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
   /// completes when all completed or when one completes without having emitted.
+  @_disfavoredOverload
   @preconcurrency
   @inlinable
   public static func combineLatest<O1: ObservableType, O2: ObservableType>(
@@ -13,8 +14,23 @@ extension ObservableType {
     combineLatest2(source1.asObservable(), source2.asObservable(), resultSelector)
   }
 
+  /// `combineLatest(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_ObservableType_combineLatest2")
+  @inlinable
+  public static func combineLatest<O1: ObservableType, O2: ObservableType>(
+    _ source1: O1, _ source2: O2,
+    resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
+  ) -> Observable<Element> {
+    combineLatest2(
+      source1.asObservable(), source2.asObservable(),
+      unsafeBitCast(resultSelector, to: (@Sendable (O1.Element, O2.Element) throws -> Element).self))
+  }
+
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
   /// completes when all completed or when one completes without having emitted.
+  @_disfavoredOverload
   @preconcurrency
   @inlinable
   public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
@@ -24,8 +40,23 @@ extension ObservableType {
     combineLatest3(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector)
   }
 
+  /// `combineLatest(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_ObservableType_combineLatest3")
+  @inlinable
+  public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
+    _ source1: O1, _ source2: O2, _ source3: O3,
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
+  ) -> Observable<Element> {
+    combineLatest3(
+      source1.asObservable(), source2.asObservable(), source3.asObservable(),
+      unsafeBitCast(resultSelector, to: (@Sendable (O1.Element, O2.Element, O3.Element) throws -> Element).self))
+  }
+
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
   /// completes when all completed or when one completes without having emitted.
+  @_disfavoredOverload
   @preconcurrency
   @inlinable
   public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
@@ -36,8 +67,24 @@ extension ObservableType {
       source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector)
   }
 
+  /// `combineLatest(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_ObservableType_combineLatest4")
+  @inlinable
+  public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+  ) -> Observable<Element> {
+    combineLatest4(
+      source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+      unsafeBitCast(
+        resultSelector, to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element).self))
+  }
+
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
   /// completes when all completed or when one completes without having emitted.
+  @_disfavoredOverload
   @preconcurrency
   @inlinable
   public static func combineLatest<
@@ -51,8 +98,28 @@ extension ObservableType {
       source5.asObservable(), resultSelector)
   }
 
+  /// `combineLatest(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_ObservableType_combineLatest5")
+  @inlinable
+  public static func combineLatest<
+    O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
+  ) -> Observable<Element> {
+    combineLatest5(
+      source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+      source5.asObservable(),
+      unsafeBitCast(
+        resultSelector,
+        to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element).self))
+  }
+
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
   /// completes when all completed or when one completes without having emitted.
+  @_disfavoredOverload
   @preconcurrency
   @inlinable
   public static func combineLatest<
@@ -68,8 +135,30 @@ extension ObservableType {
       source5.asObservable(), source6.asObservable(), resultSelector)
   }
 
+  /// `combineLatest(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_ObservableType_combineLatest6")
+  @inlinable
+  public static func combineLatest<
+    O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+    O6: ObservableType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+  ) -> Observable<Element> {
+    combineLatest6(
+      source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+      source5.asObservable(), source6.asObservable(),
+      unsafeBitCast(
+        resultSelector,
+        to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element).self)
+    )
+  }
+
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
   /// completes when all completed or when one completes without having emitted.
+  @_disfavoredOverload
   @preconcurrency
   @inlinable
   public static func combineLatest<
@@ -86,8 +175,31 @@ extension ObservableType {
       source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector)
   }
 
+  /// `combineLatest(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_ObservableType_combineLatest7")
+  @inlinable
+  public static func combineLatest<
+    O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+    O6: ObservableType, O7: ObservableType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+    resultSelector:
+      @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
+  ) -> Observable<Element> {
+    combineLatest7(
+      source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+      source5.asObservable(), source6.asObservable(), source7.asObservable(),
+      unsafeBitCast(
+        resultSelector,
+        to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
+          Element).self))
+  }
+
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
   /// completes when all completed or when one completes without having emitted.
+  @_disfavoredOverload
   @preconcurrency
   @inlinable
   public static func combineLatest<
@@ -104,6 +216,30 @@ extension ObservableType {
     combineLatest8(
       source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
       source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector)
+  }
+
+  /// `combineLatest(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_ObservableType_combineLatest8")
+  @inlinable
+  public static func combineLatest<
+    O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+    O6: ObservableType, O7: ObservableType, O8: ObservableType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+    _ source8: O8,
+    resultSelector:
+      @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws
+      -> Element
+  ) -> Observable<Element> {
+    combineLatest8(
+      source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+      source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
+      unsafeBitCast(
+        resultSelector,
+        to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
+          throws -> Element).self))
   }
 }
 

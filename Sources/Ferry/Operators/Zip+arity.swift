@@ -4,6 +4,7 @@ extension ObservableType {
 
   /// Combines the elements of the sources by index with `resultSelector`; completes when every source has
   /// completed (as RxSwift), or at the first error.
+  @_disfavoredOverload
   @preconcurrency
   @inlinable
   public static func zip<O1: ObservableType, O2: ObservableType>(
@@ -13,8 +14,23 @@ extension ObservableType {
     zip2(source1.asObservable(), source2.asObservable(), resultSelector)
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_ObservableType_zip2")
+  @inlinable
+  public static func zip<O1: ObservableType, O2: ObservableType>(
+    _ source1: O1, _ source2: O2,
+    resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
+  ) -> Observable<Element> {
+    zip2(
+      source1.asObservable(), source2.asObservable(),
+      unsafeBitCast(resultSelector, to: (@Sendable (O1.Element, O2.Element) throws -> Element).self))
+  }
+
   /// Combines the elements of the sources by index with `resultSelector`; completes when every source has
   /// completed (as RxSwift), or at the first error.
+  @_disfavoredOverload
   @preconcurrency
   @inlinable
   public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
@@ -24,8 +40,23 @@ extension ObservableType {
     zip3(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector)
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_ObservableType_zip3")
+  @inlinable
+  public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
+    _ source1: O1, _ source2: O2, _ source3: O3,
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
+  ) -> Observable<Element> {
+    zip3(
+      source1.asObservable(), source2.asObservable(), source3.asObservable(),
+      unsafeBitCast(resultSelector, to: (@Sendable (O1.Element, O2.Element, O3.Element) throws -> Element).self))
+  }
+
   /// Combines the elements of the sources by index with `resultSelector`; completes when every source has
   /// completed (as RxSwift), or at the first error.
+  @_disfavoredOverload
   @preconcurrency
   @inlinable
   public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
@@ -35,8 +66,24 @@ extension ObservableType {
     zip4(source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector)
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_ObservableType_zip4")
+  @inlinable
+  public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+  ) -> Observable<Element> {
+    zip4(
+      source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+      unsafeBitCast(
+        resultSelector, to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element).self))
+  }
+
   /// Combines the elements of the sources by index with `resultSelector`; completes when every source has
   /// completed (as RxSwift), or at the first error.
+  @_disfavoredOverload
   @preconcurrency
   @inlinable
   public static func zip<
@@ -50,8 +97,28 @@ extension ObservableType {
       source5.asObservable(), resultSelector)
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_ObservableType_zip5")
+  @inlinable
+  public static func zip<
+    O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
+  ) -> Observable<Element> {
+    zip5(
+      source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+      source5.asObservable(),
+      unsafeBitCast(
+        resultSelector,
+        to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element).self))
+  }
+
   /// Combines the elements of the sources by index with `resultSelector`; completes when every source has
   /// completed (as RxSwift), or at the first error.
+  @_disfavoredOverload
   @preconcurrency
   @inlinable
   public static func zip<
@@ -67,8 +134,30 @@ extension ObservableType {
       source5.asObservable(), source6.asObservable(), resultSelector)
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_ObservableType_zip6")
+  @inlinable
+  public static func zip<
+    O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+    O6: ObservableType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+  ) -> Observable<Element> {
+    zip6(
+      source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+      source5.asObservable(), source6.asObservable(),
+      unsafeBitCast(
+        resultSelector,
+        to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element).self)
+    )
+  }
+
   /// Combines the elements of the sources by index with `resultSelector`; completes when every source has
   /// completed (as RxSwift), or at the first error.
+  @_disfavoredOverload
   @preconcurrency
   @inlinable
   public static func zip<
@@ -85,8 +174,31 @@ extension ObservableType {
       source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector)
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_ObservableType_zip7")
+  @inlinable
+  public static func zip<
+    O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+    O6: ObservableType, O7: ObservableType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+    resultSelector:
+      @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
+  ) -> Observable<Element> {
+    zip7(
+      source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+      source5.asObservable(), source6.asObservable(), source7.asObservable(),
+      unsafeBitCast(
+        resultSelector,
+        to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
+          Element).self))
+  }
+
   /// Combines the elements of the sources by index with `resultSelector`; completes when every source has
   /// completed (as RxSwift), or at the first error.
+  @_disfavoredOverload
   @preconcurrency
   @inlinable
   public static func zip<
@@ -103,6 +215,30 @@ extension ObservableType {
     zip8(
       source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
       source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector)
+  }
+
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_ObservableType_zip8")
+  @inlinable
+  public static func zip<
+    O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
+    O6: ObservableType, O7: ObservableType, O8: ObservableType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+    _ source8: O8,
+    resultSelector:
+      @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws
+      -> Element
+  ) -> Observable<Element> {
+    zip8(
+      source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+      source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
+      unsafeBitCast(
+        resultSelector,
+        to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
+          throws -> Element).self))
   }
 }
 

@@ -4,6 +4,7 @@ extension Infallible {
 
   /// Emits `resultSelector` applied to the latest elements of the sources whenever one emits, once all
   /// have emitted.
+  @_disfavoredOverload
   @preconcurrency
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
     _ source1: I1, _ source2: I2,
@@ -12,8 +13,23 @@ extension Infallible {
     Infallible(raw: combineLatest2(source1.asObservable(), source2.asObservable(), resultSelector))
   }
 
+  /// `combineLatest(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Infallible_combineLatest2")
+  public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
+    _ source1: I1, _ source2: I2,
+    resultSelector: @escaping (I1.Element, I2.Element) -> Element
+  ) -> Infallible<Element> {
+    Infallible(
+      raw: combineLatest2(
+        source1.asObservable(), source2.asObservable(),
+        unsafeBitCast(resultSelector, to: (@Sendable (I1.Element, I2.Element) -> Element).self)))
+  }
+
   /// Emits `resultSelector` applied to the latest elements of the sources whenever one emits, once all
   /// have emitted.
+  @_disfavoredOverload
   @preconcurrency
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
     _ source1: I1, _ source2: I2, _ source3: I3,
@@ -23,8 +39,23 @@ extension Infallible {
       raw: combineLatest3(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector))
   }
 
+  /// `combineLatest(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Infallible_combineLatest3")
+  public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
+    _ source1: I1, _ source2: I2, _ source3: I3,
+    resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element
+  ) -> Infallible<Element> {
+    Infallible(
+      raw: combineLatest3(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(),
+        unsafeBitCast(resultSelector, to: (@Sendable (I1.Element, I2.Element, I3.Element) -> Element).self)))
+  }
+
   /// Emits `resultSelector` applied to the latest elements of the sources whenever one emits, once all
   /// have emitted.
+  @_disfavoredOverload
   @preconcurrency
   public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
@@ -35,8 +66,24 @@ extension Infallible {
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector))
   }
 
+  /// `combineLatest(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Infallible_combineLatest4")
+  public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
+    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
+    resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) -> Element
+  ) -> Infallible<Element> {
+    Infallible(
+      raw: combineLatest4(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+        unsafeBitCast(resultSelector, to: (@Sendable (I1.Element, I2.Element, I3.Element, I4.Element) -> Element).self))
+    )
+  }
+
   /// Emits `resultSelector` applied to the latest elements of the sources whenever one emits, once all
   /// have emitted.
+  @_disfavoredOverload
   @preconcurrency
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
@@ -50,8 +97,28 @@ extension Infallible {
         source5.asObservable(), resultSelector))
   }
 
+  /// `combineLatest(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Infallible_combineLatest5")
+  public static func combineLatest<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
+  >(
+    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
+    resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element
+  ) -> Infallible<Element> {
+    Infallible(
+      raw: combineLatest5(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+        source5.asObservable(),
+        unsafeBitCast(
+          resultSelector, to: (@Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element).self))
+    )
+  }
+
   /// Emits `resultSelector` applied to the latest elements of the sources whenever one emits, once all
   /// have emitted.
+  @_disfavoredOverload
   @preconcurrency
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
@@ -67,8 +134,29 @@ extension Infallible {
         source5.asObservable(), source6.asObservable(), resultSelector))
   }
 
+  /// `combineLatest(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Infallible_combineLatest6")
+  public static func combineLatest<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+    I6: InfallibleType
+  >(
+    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
+    resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element
+  ) -> Infallible<Element> {
+    Infallible(
+      raw: combineLatest6(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+        source5.asObservable(), source6.asObservable(),
+        unsafeBitCast(
+          resultSelector,
+          to: (@Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element).self)))
+  }
+
   /// Emits `resultSelector` applied to the latest elements of the sources whenever one emits, once all
   /// have emitted.
+  @_disfavoredOverload
   @preconcurrency
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
@@ -85,8 +173,31 @@ extension Infallible {
         source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector))
   }
 
+  /// `combineLatest(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Infallible_combineLatest7")
+  public static func combineLatest<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+    I6: InfallibleType, I7: InfallibleType
+  >(
+    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
+    resultSelector:
+      @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element
+  ) -> Infallible<Element> {
+    Infallible(
+      raw: combineLatest7(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+        source5.asObservable(), source6.asObservable(), source7.asObservable(),
+        unsafeBitCast(
+          resultSelector,
+          to: (@Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element)
+            .self)))
+  }
+
   /// Emits `resultSelector` applied to the latest elements of the sources whenever one emits, once all
   /// have emitted.
+  @_disfavoredOverload
   @preconcurrency
   public static func combineLatest<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
@@ -103,6 +214,31 @@ extension Infallible {
       raw: combineLatest8(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector))
+  }
+
+  /// `combineLatest(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Infallible_combineLatest8")
+  public static func combineLatest<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+    I6: InfallibleType, I7: InfallibleType, I8: InfallibleType
+  >(
+    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
+    _ source8: I8,
+    resultSelector:
+      @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element) ->
+      Element
+  ) -> Infallible<Element> {
+    Infallible(
+      raw: combineLatest8(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+        source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
+        unsafeBitCast(
+          resultSelector,
+          to: (@Sendable (
+            I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element
+          ) -> Element).self)))
   }
 }
 
@@ -194,6 +330,7 @@ extension Infallible where Element == Any {
 extension Infallible {
 
   /// Emits `resultSelector` applied to the elements of the sources combined by index.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<I1: InfallibleType, I2: InfallibleType>(
     _ source1: I1, _ source2: I2,
@@ -202,7 +339,22 @@ extension Infallible {
     Infallible(raw: zip2(source1.asObservable(), source2.asObservable(), resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Infallible_zip2")
+  public static func zip<I1: InfallibleType, I2: InfallibleType>(
+    _ source1: I1, _ source2: I2,
+    resultSelector: @escaping (I1.Element, I2.Element) -> Element
+  ) -> Infallible<Element> {
+    Infallible(
+      raw: zip2(
+        source1.asObservable(), source2.asObservable(),
+        unsafeBitCast(resultSelector, to: (@Sendable (I1.Element, I2.Element) -> Element).self)))
+  }
+
   /// Emits `resultSelector` applied to the elements of the sources combined by index.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
     _ source1: I1, _ source2: I2, _ source3: I3,
@@ -211,7 +363,22 @@ extension Infallible {
     Infallible(raw: zip3(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Infallible_zip3")
+  public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
+    _ source1: I1, _ source2: I2, _ source3: I3,
+    resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element
+  ) -> Infallible<Element> {
+    Infallible(
+      raw: zip3(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(),
+        unsafeBitCast(resultSelector, to: (@Sendable (I1.Element, I2.Element, I3.Element) -> Element).self)))
+  }
+
   /// Emits `resultSelector` applied to the elements of the sources combined by index.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
@@ -222,7 +389,23 @@ extension Infallible {
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Infallible_zip4")
+  public static func zip<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
+    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
+    resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) -> Element
+  ) -> Infallible<Element> {
+    Infallible(
+      raw: zip4(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+        unsafeBitCast(resultSelector, to: (@Sendable (I1.Element, I2.Element, I3.Element, I4.Element) -> Element).self))
+    )
+  }
+
   /// Emits `resultSelector` applied to the elements of the sources combined by index.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
@@ -236,7 +419,27 @@ extension Infallible {
         source5.asObservable(), resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Infallible_zip5")
+  public static func zip<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
+  >(
+    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
+    resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element
+  ) -> Infallible<Element> {
+    Infallible(
+      raw: zip5(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+        source5.asObservable(),
+        unsafeBitCast(
+          resultSelector, to: (@Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element).self))
+    )
+  }
+
   /// Emits `resultSelector` applied to the elements of the sources combined by index.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
@@ -252,7 +455,28 @@ extension Infallible {
         source5.asObservable(), source6.asObservable(), resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Infallible_zip6")
+  public static func zip<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+    I6: InfallibleType
+  >(
+    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
+    resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element
+  ) -> Infallible<Element> {
+    Infallible(
+      raw: zip6(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+        source5.asObservable(), source6.asObservable(),
+        unsafeBitCast(
+          resultSelector,
+          to: (@Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element).self)))
+  }
+
   /// Emits `resultSelector` applied to the elements of the sources combined by index.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
@@ -269,7 +493,30 @@ extension Infallible {
         source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Infallible_zip7")
+  public static func zip<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+    I6: InfallibleType, I7: InfallibleType
+  >(
+    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
+    resultSelector:
+      @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element
+  ) -> Infallible<Element> {
+    Infallible(
+      raw: zip7(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+        source5.asObservable(), source6.asObservable(), source7.asObservable(),
+        unsafeBitCast(
+          resultSelector,
+          to: (@Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element)
+            .self)))
+  }
+
   /// Emits `resultSelector` applied to the elements of the sources combined by index.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<
     I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
@@ -286,6 +533,31 @@ extension Infallible {
       raw: zip8(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector))
+  }
+
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Infallible_zip8")
+  public static func zip<
+    I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType,
+    I6: InfallibleType, I7: InfallibleType, I8: InfallibleType
+  >(
+    _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
+    _ source8: I8,
+    resultSelector:
+      @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element) ->
+      Element
+  ) -> Infallible<Element> {
+    Infallible(
+      raw: zip8(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+        source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
+        unsafeBitCast(
+          resultSelector,
+          to: (@Sendable (
+            I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element
+          ) -> Element).self)))
   }
 }
 

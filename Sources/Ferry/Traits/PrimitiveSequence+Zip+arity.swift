@@ -4,6 +4,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
 
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; fails with
   /// the first error.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<E1, E2>(
     _ source1: Single<E1>, _ source2: Single<E2>,
@@ -12,8 +13,22 @@ extension PrimitiveSequence where Trait == SingleTrait {
     Single(raw: zip2(source1.source, source2.source, resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Single_zip2")
+  public static func zip<E1, E2>(
+    _ source1: Single<E1>, _ source2: Single<E2>,
+    resultSelector: @escaping (E1, E2) throws -> Element
+  ) -> Single<Element> {
+    Single(
+      raw: zip2(
+        source1.source, source2.source, unsafeBitCast(resultSelector, to: (@Sendable (E1, E2) throws -> Element).self)))
+  }
+
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; fails with
   /// the first error.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<E1, E2, E3>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>,
@@ -22,8 +37,23 @@ extension PrimitiveSequence where Trait == SingleTrait {
     Single(raw: zip3(source1.source, source2.source, source3.source, resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Single_zip3")
+  public static func zip<E1, E2, E3>(
+    _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>,
+    resultSelector: @escaping (E1, E2, E3) throws -> Element
+  ) -> Single<Element> {
+    Single(
+      raw: zip3(
+        source1.source, source2.source, source3.source,
+        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3) throws -> Element).self)))
+  }
+
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; fails with
   /// the first error.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<E1, E2, E3, E4>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
@@ -32,8 +62,23 @@ extension PrimitiveSequence where Trait == SingleTrait {
     Single(raw: zip4(source1.source, source2.source, source3.source, source4.source, resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Single_zip4")
+  public static func zip<E1, E2, E3, E4>(
+    _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
+    resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
+  ) -> Single<Element> {
+    Single(
+      raw: zip4(
+        source1.source, source2.source, source3.source, source4.source,
+        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3, E4) throws -> Element).self)))
+  }
+
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; fails with
   /// the first error.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<E1, E2, E3, E4, E5>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
@@ -42,8 +87,23 @@ extension PrimitiveSequence where Trait == SingleTrait {
     Single(raw: zip5(source1.source, source2.source, source3.source, source4.source, source5.source, resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Single_zip5")
+  public static func zip<E1, E2, E3, E4, E5>(
+    _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
+    resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
+  ) -> Single<Element> {
+    Single(
+      raw: zip5(
+        source1.source, source2.source, source3.source, source4.source, source5.source,
+        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3, E4, E5) throws -> Element).self)))
+  }
+
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; fails with
   /// the first error.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<E1, E2, E3, E4, E5, E6>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
@@ -55,8 +115,24 @@ extension PrimitiveSequence where Trait == SingleTrait {
         source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Single_zip6")
+  public static func zip<E1, E2, E3, E4, E5, E6>(
+    _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
+    _ source6: Single<E6>,
+    resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
+  ) -> Single<Element> {
+    Single(
+      raw: zip6(
+        source1.source, source2.source, source3.source, source4.source, source5.source, source6.source,
+        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3, E4, E5, E6) throws -> Element).self)))
+  }
+
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; fails with
   /// the first error.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<E1, E2, E3, E4, E5, E6, E7>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
@@ -69,8 +145,24 @@ extension PrimitiveSequence where Trait == SingleTrait {
         resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Single_zip7")
+  public static func zip<E1, E2, E3, E4, E5, E6, E7>(
+    _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
+    _ source6: Single<E6>, _ source7: Single<E7>,
+    resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
+  ) -> Single<Element> {
+    Single(
+      raw: zip7(
+        source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source,
+        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Element).self)))
+  }
+
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; fails with
   /// the first error.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
@@ -81,6 +173,22 @@ extension PrimitiveSequence where Trait == SingleTrait {
       raw: zip8(
         source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source,
         source8.source, resultSelector))
+  }
+
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Single_zip8")
+  public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
+    _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
+    _ source6: Single<E6>, _ source7: Single<E7>, _ source8: Single<E8>,
+    resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
+  ) -> Single<Element> {
+    Single(
+      raw: zip8(
+        source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source,
+        source8.source,
+        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element).self)))
   }
 }
 
@@ -156,6 +264,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
 
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; completes
   /// empty when one completes empty; fails with the first error.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<E1, E2>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>,
@@ -164,8 +273,22 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     Maybe(raw: zip2(source1.source, source2.source, resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Maybe_zip2")
+  public static func zip<E1, E2>(
+    _ source1: Maybe<E1>, _ source2: Maybe<E2>,
+    resultSelector: @escaping (E1, E2) throws -> Element
+  ) -> Maybe<Element> {
+    Maybe(
+      raw: zip2(
+        source1.source, source2.source, unsafeBitCast(resultSelector, to: (@Sendable (E1, E2) throws -> Element).self)))
+  }
+
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; completes
   /// empty when one completes empty; fails with the first error.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<E1, E2, E3>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>,
@@ -174,8 +297,23 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     Maybe(raw: zip3(source1.source, source2.source, source3.source, resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Maybe_zip3")
+  public static func zip<E1, E2, E3>(
+    _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>,
+    resultSelector: @escaping (E1, E2, E3) throws -> Element
+  ) -> Maybe<Element> {
+    Maybe(
+      raw: zip3(
+        source1.source, source2.source, source3.source,
+        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3) throws -> Element).self)))
+  }
+
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; completes
   /// empty when one completes empty; fails with the first error.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<E1, E2, E3, E4>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
@@ -184,8 +322,23 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     Maybe(raw: zip4(source1.source, source2.source, source3.source, source4.source, resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Maybe_zip4")
+  public static func zip<E1, E2, E3, E4>(
+    _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
+    resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
+  ) -> Maybe<Element> {
+    Maybe(
+      raw: zip4(
+        source1.source, source2.source, source3.source, source4.source,
+        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3, E4) throws -> Element).self)))
+  }
+
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; completes
   /// empty when one completes empty; fails with the first error.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<E1, E2, E3, E4, E5>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
@@ -194,8 +347,23 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     Maybe(raw: zip5(source1.source, source2.source, source3.source, source4.source, source5.source, resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Maybe_zip5")
+  public static func zip<E1, E2, E3, E4, E5>(
+    _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
+    resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
+  ) -> Maybe<Element> {
+    Maybe(
+      raw: zip5(
+        source1.source, source2.source, source3.source, source4.source, source5.source,
+        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3, E4, E5) throws -> Element).self)))
+  }
+
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; completes
   /// empty when one completes empty; fails with the first error.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<E1, E2, E3, E4, E5, E6>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
@@ -207,8 +375,24 @@ extension PrimitiveSequence where Trait == MaybeTrait {
         source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Maybe_zip6")
+  public static func zip<E1, E2, E3, E4, E5, E6>(
+    _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
+    _ source6: Maybe<E6>,
+    resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
+  ) -> Maybe<Element> {
+    Maybe(
+      raw: zip6(
+        source1.source, source2.source, source3.source, source4.source, source5.source, source6.source,
+        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3, E4, E5, E6) throws -> Element).self)))
+  }
+
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; completes
   /// empty when one completes empty; fails with the first error.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<E1, E2, E3, E4, E5, E6, E7>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
@@ -221,8 +405,24 @@ extension PrimitiveSequence where Trait == MaybeTrait {
         resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Maybe_zip7")
+  public static func zip<E1, E2, E3, E4, E5, E6, E7>(
+    _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
+    _ source6: Maybe<E6>, _ source7: Maybe<E7>,
+    resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
+  ) -> Maybe<Element> {
+    Maybe(
+      raw: zip7(
+        source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source,
+        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Element).self)))
+  }
+
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; completes
   /// empty when one completes empty; fails with the first error.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
@@ -233,6 +433,22 @@ extension PrimitiveSequence where Trait == MaybeTrait {
       raw: zip8(
         source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source,
         source8.source, resultSelector))
+  }
+
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_Maybe_zip8")
+  public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
+    _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
+    _ source6: Maybe<E6>, _ source7: Maybe<E7>, _ source8: Maybe<E8>,
+    resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
+  ) -> Maybe<Element> {
+    Maybe(
+      raw: zip8(
+        source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source,
+        source8.source,
+        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element).self)))
   }
 }
 

@@ -3,6 +3,7 @@
 extension SharedSequence {
 
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted.
+  @_disfavoredOverload
   @preconcurrency
   public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
     _ source1: O1, _ source2: O2,
@@ -12,7 +13,23 @@ extension SharedSequence {
     SharedSequence(combineLatest2(source1.asObservable(), source2.asObservable(), resultSelector))
   }
 
+  /// `combineLatest(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_SharedSequence_combineLatest2")
+  public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
+    _ source1: O1, _ source2: O2,
+    resultSelector: @escaping (O1.Element, O2.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy {
+    SharedSequence(
+      combineLatest2(
+        source1.asObservable(), source2.asObservable(),
+        unsafeBitCast(resultSelector, to: (@Sendable (O1.Element, O2.Element) -> Element).self)))
+  }
+
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted.
+  @_disfavoredOverload
   @preconcurrency
   public static func combineLatest<
     O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
@@ -27,7 +44,27 @@ extension SharedSequence {
       combineLatest3(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector))
   }
 
+  /// `combineLatest(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_SharedSequence_combineLatest3")
+  public static func combineLatest<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3,
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      combineLatest3(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(),
+        unsafeBitCast(resultSelector, to: (@Sendable (O1.Element, O2.Element, O3.Element) -> Element).self)))
+  }
+
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted.
+  @_disfavoredOverload
   @preconcurrency
   public static func combineLatest<
     O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
@@ -45,7 +82,30 @@ extension SharedSequence {
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector))
   }
 
+  /// `combineLatest(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_SharedSequence_combineLatest4")
+  public static func combineLatest<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy,
+    O4.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      combineLatest4(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+        unsafeBitCast(resultSelector, to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element) -> Element).self))
+    )
+  }
+
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted.
+  @_disfavoredOverload
   @preconcurrency
   public static func combineLatest<
     O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
@@ -64,7 +124,32 @@ extension SharedSequence {
         source5.asObservable(), resultSelector))
   }
 
+  /// `combineLatest(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_SharedSequence_combineLatest5")
+  public static func combineLatest<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy,
+    O4.SharingStrategy == SharingStrategy, O5.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      combineLatest5(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+        source5.asObservable(),
+        unsafeBitCast(
+          resultSelector, to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) -> Element).self))
+    )
+  }
+
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted.
+  @_disfavoredOverload
   @preconcurrency
   public static func combineLatest<
     O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
@@ -84,7 +169,32 @@ extension SharedSequence {
         source5.asObservable(), source6.asObservable(), resultSelector))
   }
 
+  /// `combineLatest(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_SharedSequence_combineLatest6")
+  public static func combineLatest<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy,
+    O4.SharingStrategy == SharingStrategy, O5.SharingStrategy == SharingStrategy, O6.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      combineLatest6(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+        source5.asObservable(), source6.asObservable(),
+        unsafeBitCast(
+          resultSelector,
+          to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) -> Element).self)))
+  }
+
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted.
+  @_disfavoredOverload
   @preconcurrency
   public static func combineLatest<
     O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
@@ -107,7 +217,36 @@ extension SharedSequence {
         source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector))
   }
 
+  /// `combineLatest(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_SharedSequence_combineLatest7")
+  public static func combineLatest<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
+    O7: SharedSequenceConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+    resultSelector:
+      @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy,
+    O4.SharingStrategy == SharingStrategy, O5.SharingStrategy == SharingStrategy, O6.SharingStrategy == SharingStrategy,
+    O7.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      combineLatest7(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+        source5.asObservable(), source6.asObservable(), source7.asObservable(),
+        unsafeBitCast(
+          resultSelector,
+          to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) -> Element)
+            .self)))
+  }
+
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted.
+  @_disfavoredOverload
   @preconcurrency
   public static func combineLatest<
     O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
@@ -130,6 +269,37 @@ extension SharedSequence {
       combineLatest8(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector))
+  }
+
+  /// `combineLatest(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_SharedSequence_combineLatest8")
+  public static func combineLatest<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
+    O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+    _ source8: O8,
+    resultSelector:
+      @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) ->
+      Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy,
+    O4.SharingStrategy == SharingStrategy, O5.SharingStrategy == SharingStrategy, O6.SharingStrategy == SharingStrategy,
+    O7.SharingStrategy == SharingStrategy, O8.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      combineLatest8(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+        source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
+        unsafeBitCast(
+          resultSelector,
+          to: (@Sendable (
+            O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element
+          ) -> Element).self)))
   }
 }
 
@@ -263,6 +433,7 @@ extension SharedSequence where Element == Any {
 extension SharedSequence {
 
   /// Combines the elements of the sources by index with `resultSelector`.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
     _ source1: O1, _ source2: O2,
@@ -272,7 +443,23 @@ extension SharedSequence {
     SharedSequence(zip2(source1.asObservable(), source2.asObservable(), resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_SharedSequence_zip2")
+  public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
+    _ source1: O1, _ source2: O2,
+    resultSelector: @escaping (O1.Element, O2.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy {
+    SharedSequence(
+      zip2(
+        source1.asObservable(), source2.asObservable(),
+        unsafeBitCast(resultSelector, to: (@Sendable (O1.Element, O2.Element) -> Element).self)))
+  }
+
   /// Combines the elements of the sources by index with `resultSelector`.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<
     O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
@@ -286,7 +473,27 @@ extension SharedSequence {
     SharedSequence(zip3(source1.asObservable(), source2.asObservable(), source3.asObservable(), resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_SharedSequence_zip3")
+  public static func zip<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3,
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      zip3(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(),
+        unsafeBitCast(resultSelector, to: (@Sendable (O1.Element, O2.Element, O3.Element) -> Element).self)))
+  }
+
   /// Combines the elements of the sources by index with `resultSelector`.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<
     O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
@@ -304,7 +511,30 @@ extension SharedSequence {
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(), resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_SharedSequence_zip4")
+  public static func zip<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy,
+    O4.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      zip4(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+        unsafeBitCast(resultSelector, to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element) -> Element).self))
+    )
+  }
+
   /// Combines the elements of the sources by index with `resultSelector`.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<
     O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
@@ -323,7 +553,32 @@ extension SharedSequence {
         source5.asObservable(), resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_SharedSequence_zip5")
+  public static func zip<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy,
+    O4.SharingStrategy == SharingStrategy, O5.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      zip5(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+        source5.asObservable(),
+        unsafeBitCast(
+          resultSelector, to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) -> Element).self))
+    )
+  }
+
   /// Combines the elements of the sources by index with `resultSelector`.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<
     O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
@@ -343,7 +598,32 @@ extension SharedSequence {
         source5.asObservable(), source6.asObservable(), resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_SharedSequence_zip6")
+  public static func zip<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
+    resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy,
+    O4.SharingStrategy == SharingStrategy, O5.SharingStrategy == SharingStrategy, O6.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      zip6(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+        source5.asObservable(), source6.asObservable(),
+        unsafeBitCast(
+          resultSelector,
+          to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) -> Element).self)))
+  }
+
   /// Combines the elements of the sources by index with `resultSelector`.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<
     O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
@@ -366,7 +646,36 @@ extension SharedSequence {
         source5.asObservable(), source6.asObservable(), source7.asObservable(), resultSelector))
   }
 
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_SharedSequence_zip7")
+  public static func zip<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
+    O7: SharedSequenceConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+    resultSelector:
+      @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) -> Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy,
+    O4.SharingStrategy == SharingStrategy, O5.SharingStrategy == SharingStrategy, O6.SharingStrategy == SharingStrategy,
+    O7.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      zip7(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+        source5.asObservable(), source6.asObservable(), source7.asObservable(),
+        unsafeBitCast(
+          resultSelector,
+          to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) -> Element)
+            .self)))
+  }
+
   /// Combines the elements of the sources by index with `resultSelector`.
+  @_disfavoredOverload
   @preconcurrency
   public static func zip<
     O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
@@ -389,6 +698,37 @@ extension SharedSequence {
       zip8(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(), resultSelector))
+  }
+
+  /// `zip(…, resultSelector:)` for clients in Swift 5 language mode, where closures are not `@Sendable`: an
+  /// unapplied method or operator reference (`resultSelector: +`) converts without a warning. The same operator.
+  @available(swift, obsoleted: 6)
+  @_silgen_name("ferry_swift5_SharedSequence_zip8")
+  public static func zip<
+    O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
+    O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
+    O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType
+  >(
+    _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+    _ source8: O8,
+    resultSelector:
+      @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) ->
+      Element
+  ) -> SharedSequence<SharingStrategy, Element>
+  where
+    O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy,
+    O4.SharingStrategy == SharingStrategy, O5.SharingStrategy == SharingStrategy, O6.SharingStrategy == SharingStrategy,
+    O7.SharingStrategy == SharingStrategy, O8.SharingStrategy == SharingStrategy
+  {
+    SharedSequence(
+      zip8(
+        source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+        source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
+        unsafeBitCast(
+          resultSelector,
+          to: (@Sendable (
+            O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element
+          ) -> Element).self)))
   }
 }
 
