@@ -22,6 +22,19 @@ private final class Locked<Value>: @unchecked Sendable {
 }
 
 @Suite struct SendableFormTests {
+  /// The arity families' Swift 5-only twins are unavailable here: an operator reference (`Sendable` in Swift 6 mode)
+  /// goes to the `@Sendable` form, which still resolves although it is disfavoured.
+  @Test func operatorReferencesAsResultSelectorUseTheSendableForm() throws {
+    let latest = try Observable.combineLatest(Observable.just(1), Observable.just(2), resultSelector: +)
+      .toBlocking().toArray()
+    let zipped = try Single.zip(Single.just(3), Single.just(4), resultSelector: *).toBlocking().first()
+    let infallible = try Infallible.zip(Infallible.just("a"), Infallible.just("b"), resultSelector: +)
+      .asObservable().toBlocking().toArray()
+    #expect(latest == [3])
+    #expect(zipped == 12)
+    #expect(infallible == ["ab"])
+  }
+
   @Test func operatorClosuresShareStateThroughALock() {
     let mapped = Locked(0)
     let seen = Locked<[Int]>([])
