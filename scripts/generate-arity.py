@@ -56,7 +56,8 @@ def closure_forms(doc, inlinable, name, generics, sources, selector, result, whe
     {sources},
     resultSelector: @escaping {selector}
   ) -> {result}{where_clause} {{
-    {call.format(selector=f"unsafeBitCast(resultSelector, to: ({sendable}).self)")}
+    typealias SendableSelector = {sendable}
+    return {call.format(selector="unsafeBitCast(resultSelector, to: SendableSelector.self)")}
   }}
 """
 

@@ -275,18 +275,18 @@ final class SubjectCore<Element>: @unchecked Sendable {
     mayWait: () -> Bool,
     mayAdopt: Bool = true
   ) -> SerialDeliveryStateMachine<Operation>.SendAction {
+    let source = operation.source
     if !state.delivery.isDelivering {
       let took = role.claim()
       _ = state.delivery.takeRoleIfIdle()
       if took {
         // Known from now on (not only once it drains), so that the backlog rule applies from its first delivery.
-        state.deliverer = operation.source ?? 0
+        state.deliverer = source ?? 0
         return .deliver(operation)
       }
       // An uncontended holder delivers: the word names its thread.
       state.deliverer = role.role.holder
     }
-    let source = operation.source
     let action = state.delivery.send(
       operation, mayWait: mayWait() || mustWaitForBacklog(source, state), mayAdopt: mayAdopt)
     switch action {

@@ -23,9 +23,9 @@ extension ObservableType {
     _ source1: O1, _ source2: O2,
     resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
   ) -> Observable<Element> {
-    combineLatest2(
-      source1.asObservable(), source2.asObservable(),
-      unsafeBitCast(resultSelector, to: (@Sendable (O1.Element, O2.Element) throws -> Element).self))
+    typealias SendableSelector = @Sendable (O1.Element, O2.Element) throws -> Element
+    return combineLatest2(
+      source1.asObservable(), source2.asObservable(), unsafeBitCast(resultSelector, to: SendableSelector.self))
   }
 
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
@@ -49,9 +49,10 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
   ) -> Observable<Element> {
-    combineLatest3(
+    typealias SendableSelector = @Sendable (O1.Element, O2.Element, O3.Element) throws -> Element
+    return combineLatest3(
       source1.asObservable(), source2.asObservable(), source3.asObservable(),
-      unsafeBitCast(resultSelector, to: (@Sendable (O1.Element, O2.Element, O3.Element) throws -> Element).self))
+      unsafeBitCast(resultSelector, to: SendableSelector.self))
   }
 
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
@@ -76,10 +77,10 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
   ) -> Observable<Element> {
-    combineLatest4(
+    typealias SendableSelector = @Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+    return combineLatest4(
       source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-      unsafeBitCast(
-        resultSelector, to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element).self))
+      unsafeBitCast(resultSelector, to: SendableSelector.self))
   }
 
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
@@ -109,12 +110,11 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
   ) -> Observable<Element> {
-    combineLatest5(
+    typealias SendableSelector =
+      @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
+    return combineLatest5(
       source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-      source5.asObservable(),
-      unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element).self))
+      source5.asObservable(), unsafeBitCast(resultSelector, to: SendableSelector.self))
   }
 
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
@@ -147,13 +147,11 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
   ) -> Observable<Element> {
-    combineLatest6(
+    typealias SendableSelector =
+      @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+    return combineLatest6(
       source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-      source5.asObservable(), source6.asObservable(),
-      unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element).self)
-    )
+      source5.asObservable(), source6.asObservable(), unsafeBitCast(resultSelector, to: SendableSelector.self))
   }
 
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
@@ -188,13 +186,12 @@ extension ObservableType {
     resultSelector:
       @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
   ) -> Observable<Element> {
-    combineLatest7(
+    typealias SendableSelector =
+      @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
+    return combineLatest7(
       source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
       source5.asObservable(), source6.asObservable(), source7.asObservable(),
-      unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
-          Element).self))
+      unsafeBitCast(resultSelector, to: SendableSelector.self))
   }
 
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted;
@@ -233,13 +230,13 @@ extension ObservableType {
       @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws
       -> Element
   ) -> Observable<Element> {
-    combineLatest8(
+    typealias SendableSelector =
+      @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws
+      -> Element
+    return combineLatest8(
       source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
       source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
-      unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
-          throws -> Element).self))
+      unsafeBitCast(resultSelector, to: SendableSelector.self))
   }
 }
 

@@ -23,9 +23,9 @@ extension ObservableType {
     _ source1: O1, _ source2: O2,
     resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
   ) -> Observable<Element> {
-    zip2(
-      source1.asObservable(), source2.asObservable(),
-      unsafeBitCast(resultSelector, to: (@Sendable (O1.Element, O2.Element) throws -> Element).self))
+    typealias SendableSelector = @Sendable (O1.Element, O2.Element) throws -> Element
+    return zip2(
+      source1.asObservable(), source2.asObservable(), unsafeBitCast(resultSelector, to: SendableSelector.self))
   }
 
   /// Combines the elements of the sources by index with `resultSelector`; completes when every source has
@@ -49,9 +49,10 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
   ) -> Observable<Element> {
-    zip3(
+    typealias SendableSelector = @Sendable (O1.Element, O2.Element, O3.Element) throws -> Element
+    return zip3(
       source1.asObservable(), source2.asObservable(), source3.asObservable(),
-      unsafeBitCast(resultSelector, to: (@Sendable (O1.Element, O2.Element, O3.Element) throws -> Element).self))
+      unsafeBitCast(resultSelector, to: SendableSelector.self))
   }
 
   /// Combines the elements of the sources by index with `resultSelector`; completes when every source has
@@ -75,10 +76,10 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
   ) -> Observable<Element> {
-    zip4(
+    typealias SendableSelector = @Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
+    return zip4(
       source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-      unsafeBitCast(
-        resultSelector, to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element).self))
+      unsafeBitCast(resultSelector, to: SendableSelector.self))
   }
 
   /// Combines the elements of the sources by index with `resultSelector`; completes when every source has
@@ -108,12 +109,11 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
   ) -> Observable<Element> {
-    zip5(
+    typealias SendableSelector =
+      @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
+    return zip5(
       source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-      source5.asObservable(),
-      unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element).self))
+      source5.asObservable(), unsafeBitCast(resultSelector, to: SendableSelector.self))
   }
 
   /// Combines the elements of the sources by index with `resultSelector`; completes when every source has
@@ -146,13 +146,11 @@ extension ObservableType {
     _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
     resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
   ) -> Observable<Element> {
-    zip6(
+    typealias SendableSelector =
+      @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element
+    return zip6(
       source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-      source5.asObservable(), source6.asObservable(),
-      unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) throws -> Element).self)
-    )
+      source5.asObservable(), source6.asObservable(), unsafeBitCast(resultSelector, to: SendableSelector.self))
   }
 
   /// Combines the elements of the sources by index with `resultSelector`; completes when every source has
@@ -187,13 +185,12 @@ extension ObservableType {
     resultSelector:
       @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
   ) -> Observable<Element> {
-    zip7(
+    typealias SendableSelector =
+      @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws -> Element
+    return zip7(
       source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
       source5.asObservable(), source6.asObservable(), source7.asObservable(),
-      unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) throws ->
-          Element).self))
+      unsafeBitCast(resultSelector, to: SendableSelector.self))
   }
 
   /// Combines the elements of the sources by index with `resultSelector`; completes when every source has
@@ -232,13 +229,13 @@ extension ObservableType {
       @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws
       -> Element
   ) -> Observable<Element> {
-    zip8(
+    typealias SendableSelector =
+      @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) throws
+      -> Element
+    return zip8(
       source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
       source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
-      unsafeBitCast(
-        resultSelector,
-        to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)
-          throws -> Element).self))
+      unsafeBitCast(resultSelector, to: SendableSelector.self))
   }
 }
 

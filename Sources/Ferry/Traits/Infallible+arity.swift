@@ -21,10 +21,10 @@ extension Infallible {
     _ source1: I1, _ source2: I2,
     resultSelector: @escaping (I1.Element, I2.Element) -> Element
   ) -> Infallible<Element> {
-    Infallible(
+    typealias SendableSelector = @Sendable (I1.Element, I2.Element) -> Element
+    return Infallible(
       raw: combineLatest2(
-        source1.asObservable(), source2.asObservable(),
-        unsafeBitCast(resultSelector, to: (@Sendable (I1.Element, I2.Element) -> Element).self)))
+        source1.asObservable(), source2.asObservable(), unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Emits `resultSelector` applied to the latest elements of the sources whenever one emits, once all
@@ -47,10 +47,11 @@ extension Infallible {
     _ source1: I1, _ source2: I2, _ source3: I3,
     resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element
   ) -> Infallible<Element> {
-    Infallible(
+    typealias SendableSelector = @Sendable (I1.Element, I2.Element, I3.Element) -> Element
+    return Infallible(
       raw: combineLatest3(
         source1.asObservable(), source2.asObservable(), source3.asObservable(),
-        unsafeBitCast(resultSelector, to: (@Sendable (I1.Element, I2.Element, I3.Element) -> Element).self)))
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Emits `resultSelector` applied to the latest elements of the sources whenever one emits, once all
@@ -74,11 +75,11 @@ extension Infallible {
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
     resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) -> Element
   ) -> Infallible<Element> {
-    Infallible(
+    typealias SendableSelector = @Sendable (I1.Element, I2.Element, I3.Element, I4.Element) -> Element
+    return Infallible(
       raw: combineLatest4(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-        unsafeBitCast(resultSelector, to: (@Sendable (I1.Element, I2.Element, I3.Element, I4.Element) -> Element).self))
-    )
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Emits `resultSelector` applied to the latest elements of the sources whenever one emits, once all
@@ -107,13 +108,11 @@ extension Infallible {
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
     resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element
   ) -> Infallible<Element> {
-    Infallible(
+    typealias SendableSelector = @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element
+    return Infallible(
       raw: combineLatest5(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-        source5.asObservable(),
-        unsafeBitCast(
-          resultSelector, to: (@Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element).self))
-    )
+        source5.asObservable(), unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Emits `resultSelector` applied to the latest elements of the sources whenever one emits, once all
@@ -145,13 +144,12 @@ extension Infallible {
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
     resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element
   ) -> Infallible<Element> {
-    Infallible(
+    typealias SendableSelector =
+      @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element
+    return Infallible(
       raw: combineLatest6(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-        source5.asObservable(), source6.asObservable(),
-        unsafeBitCast(
-          resultSelector,
-          to: (@Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element).self)))
+        source5.asObservable(), source6.asObservable(), unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Emits `resultSelector` applied to the latest elements of the sources whenever one emits, once all
@@ -185,14 +183,13 @@ extension Infallible {
     resultSelector:
       @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element
   ) -> Infallible<Element> {
-    Infallible(
+    typealias SendableSelector =
+      @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element
+    return Infallible(
       raw: combineLatest7(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), source6.asObservable(), source7.asObservable(),
-        unsafeBitCast(
-          resultSelector,
-          to: (@Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element)
-            .self)))
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Emits `resultSelector` applied to the latest elements of the sources whenever one emits, once all
@@ -230,15 +227,14 @@ extension Infallible {
       @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element) ->
       Element
   ) -> Infallible<Element> {
-    Infallible(
+    typealias SendableSelector =
+      @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element) ->
+      Element
+    return Infallible(
       raw: combineLatest8(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
-        unsafeBitCast(
-          resultSelector,
-          to: (@Sendable (
-            I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element
-          ) -> Element).self)))
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 }
 
@@ -347,10 +343,10 @@ extension Infallible {
     _ source1: I1, _ source2: I2,
     resultSelector: @escaping (I1.Element, I2.Element) -> Element
   ) -> Infallible<Element> {
-    Infallible(
+    typealias SendableSelector = @Sendable (I1.Element, I2.Element) -> Element
+    return Infallible(
       raw: zip2(
-        source1.asObservable(), source2.asObservable(),
-        unsafeBitCast(resultSelector, to: (@Sendable (I1.Element, I2.Element) -> Element).self)))
+        source1.asObservable(), source2.asObservable(), unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Emits `resultSelector` applied to the elements of the sources combined by index.
@@ -371,10 +367,11 @@ extension Infallible {
     _ source1: I1, _ source2: I2, _ source3: I3,
     resultSelector: @escaping (I1.Element, I2.Element, I3.Element) -> Element
   ) -> Infallible<Element> {
-    Infallible(
+    typealias SendableSelector = @Sendable (I1.Element, I2.Element, I3.Element) -> Element
+    return Infallible(
       raw: zip3(
         source1.asObservable(), source2.asObservable(), source3.asObservable(),
-        unsafeBitCast(resultSelector, to: (@Sendable (I1.Element, I2.Element, I3.Element) -> Element).self)))
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Emits `resultSelector` applied to the elements of the sources combined by index.
@@ -397,11 +394,11 @@ extension Infallible {
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
     resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) -> Element
   ) -> Infallible<Element> {
-    Infallible(
+    typealias SendableSelector = @Sendable (I1.Element, I2.Element, I3.Element, I4.Element) -> Element
+    return Infallible(
       raw: zip4(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-        unsafeBitCast(resultSelector, to: (@Sendable (I1.Element, I2.Element, I3.Element, I4.Element) -> Element).self))
-    )
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Emits `resultSelector` applied to the elements of the sources combined by index.
@@ -429,13 +426,11 @@ extension Infallible {
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
     resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element
   ) -> Infallible<Element> {
-    Infallible(
+    typealias SendableSelector = @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element
+    return Infallible(
       raw: zip5(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-        source5.asObservable(),
-        unsafeBitCast(
-          resultSelector, to: (@Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) -> Element).self))
-    )
+        source5.asObservable(), unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Emits `resultSelector` applied to the elements of the sources combined by index.
@@ -466,13 +461,12 @@ extension Infallible {
     _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
     resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element
   ) -> Infallible<Element> {
-    Infallible(
+    typealias SendableSelector =
+      @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element
+    return Infallible(
       raw: zip6(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-        source5.asObservable(), source6.asObservable(),
-        unsafeBitCast(
-          resultSelector,
-          to: (@Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element) -> Element).self)))
+        source5.asObservable(), source6.asObservable(), unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Emits `resultSelector` applied to the elements of the sources combined by index.
@@ -505,14 +499,13 @@ extension Infallible {
     resultSelector:
       @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element
   ) -> Infallible<Element> {
-    Infallible(
+    typealias SendableSelector =
+      @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element
+    return Infallible(
       raw: zip7(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), source6.asObservable(), source7.asObservable(),
-        unsafeBitCast(
-          resultSelector,
-          to: (@Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element) -> Element)
-            .self)))
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Emits `resultSelector` applied to the elements of the sources combined by index.
@@ -549,15 +542,14 @@ extension Infallible {
       @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element) ->
       Element
   ) -> Infallible<Element> {
-    Infallible(
+    typealias SendableSelector =
+      @Sendable (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element) ->
+      Element
+    return Infallible(
       raw: zip8(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
-        unsafeBitCast(
-          resultSelector,
-          to: (@Sendable (
-            I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element
-          ) -> Element).self)))
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 }
 

@@ -21,9 +21,8 @@ extension PrimitiveSequence where Trait == SingleTrait {
     _ source1: Single<E1>, _ source2: Single<E2>,
     resultSelector: @escaping (E1, E2) throws -> Element
   ) -> Single<Element> {
-    Single(
-      raw: zip2(
-        source1.source, source2.source, unsafeBitCast(resultSelector, to: (@Sendable (E1, E2) throws -> Element).self)))
+    typealias SendableSelector = @Sendable (E1, E2) throws -> Element
+    return Single(raw: zip2(source1.source, source2.source, unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; fails with
@@ -45,10 +44,10 @@ extension PrimitiveSequence where Trait == SingleTrait {
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>,
     resultSelector: @escaping (E1, E2, E3) throws -> Element
   ) -> Single<Element> {
-    Single(
+    typealias SendableSelector = @Sendable (E1, E2, E3) throws -> Element
+    return Single(
       raw: zip3(
-        source1.source, source2.source, source3.source,
-        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3) throws -> Element).self)))
+        source1.source, source2.source, source3.source, unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; fails with
@@ -70,10 +69,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>,
     resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
   ) -> Single<Element> {
-    Single(
+    typealias SendableSelector = @Sendable (E1, E2, E3, E4) throws -> Element
+    return Single(
       raw: zip4(
         source1.source, source2.source, source3.source, source4.source,
-        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3, E4) throws -> Element).self)))
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; fails with
@@ -95,10 +95,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
     _ source1: Single<E1>, _ source2: Single<E2>, _ source3: Single<E3>, _ source4: Single<E4>, _ source5: Single<E5>,
     resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
   ) -> Single<Element> {
-    Single(
+    typealias SendableSelector = @Sendable (E1, E2, E3, E4, E5) throws -> Element
+    return Single(
       raw: zip5(
         source1.source, source2.source, source3.source, source4.source, source5.source,
-        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3, E4, E5) throws -> Element).self)))
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; fails with
@@ -124,10 +125,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
     _ source6: Single<E6>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
   ) -> Single<Element> {
-    Single(
+    typealias SendableSelector = @Sendable (E1, E2, E3, E4, E5, E6) throws -> Element
+    return Single(
       raw: zip6(
         source1.source, source2.source, source3.source, source4.source, source5.source, source6.source,
-        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3, E4, E5, E6) throws -> Element).self)))
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; fails with
@@ -154,10 +156,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
     _ source6: Single<E6>, _ source7: Single<E7>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
   ) -> Single<Element> {
-    Single(
+    typealias SendableSelector = @Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Element
+    return Single(
       raw: zip7(
         source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source,
-        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Element).self)))
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; fails with
@@ -184,11 +187,11 @@ extension PrimitiveSequence where Trait == SingleTrait {
     _ source6: Single<E6>, _ source7: Single<E7>, _ source8: Single<E8>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
   ) -> Single<Element> {
-    Single(
+    typealias SendableSelector = @Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
+    return Single(
       raw: zip8(
         source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source,
-        source8.source,
-        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element).self)))
+        source8.source, unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 }
 
@@ -281,9 +284,8 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     _ source1: Maybe<E1>, _ source2: Maybe<E2>,
     resultSelector: @escaping (E1, E2) throws -> Element
   ) -> Maybe<Element> {
-    Maybe(
-      raw: zip2(
-        source1.source, source2.source, unsafeBitCast(resultSelector, to: (@Sendable (E1, E2) throws -> Element).self)))
+    typealias SendableSelector = @Sendable (E1, E2) throws -> Element
+    return Maybe(raw: zip2(source1.source, source2.source, unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; completes
@@ -305,10 +307,10 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>,
     resultSelector: @escaping (E1, E2, E3) throws -> Element
   ) -> Maybe<Element> {
-    Maybe(
+    typealias SendableSelector = @Sendable (E1, E2, E3) throws -> Element
+    return Maybe(
       raw: zip3(
-        source1.source, source2.source, source3.source,
-        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3) throws -> Element).self)))
+        source1.source, source2.source, source3.source, unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; completes
@@ -330,10 +332,11 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>,
     resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
   ) -> Maybe<Element> {
-    Maybe(
+    typealias SendableSelector = @Sendable (E1, E2, E3, E4) throws -> Element
+    return Maybe(
       raw: zip4(
         source1.source, source2.source, source3.source, source4.source,
-        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3, E4) throws -> Element).self)))
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; completes
@@ -355,10 +358,11 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     _ source1: Maybe<E1>, _ source2: Maybe<E2>, _ source3: Maybe<E3>, _ source4: Maybe<E4>, _ source5: Maybe<E5>,
     resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
   ) -> Maybe<Element> {
-    Maybe(
+    typealias SendableSelector = @Sendable (E1, E2, E3, E4, E5) throws -> Element
+    return Maybe(
       raw: zip5(
         source1.source, source2.source, source3.source, source4.source, source5.source,
-        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3, E4, E5) throws -> Element).self)))
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; completes
@@ -384,10 +388,11 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     _ source6: Maybe<E6>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
   ) -> Maybe<Element> {
-    Maybe(
+    typealias SendableSelector = @Sendable (E1, E2, E3, E4, E5, E6) throws -> Element
+    return Maybe(
       raw: zip6(
         source1.source, source2.source, source3.source, source4.source, source5.source, source6.source,
-        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3, E4, E5, E6) throws -> Element).self)))
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; completes
@@ -414,10 +419,11 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     _ source6: Maybe<E6>, _ source7: Maybe<E7>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
   ) -> Maybe<Element> {
-    Maybe(
+    typealias SendableSelector = @Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Element
+    return Maybe(
       raw: zip7(
         source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source,
-        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3, E4, E5, E6, E7) throws -> Element).self)))
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Succeeds with `resultSelector` applied to the elements once every source has succeeded; completes
@@ -444,11 +450,11 @@ extension PrimitiveSequence where Trait == MaybeTrait {
     _ source6: Maybe<E6>, _ source7: Maybe<E7>, _ source8: Maybe<E8>,
     resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
   ) -> Maybe<Element> {
-    Maybe(
+    typealias SendableSelector = @Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
+    return Maybe(
       raw: zip8(
         source1.source, source2.source, source3.source, source4.source, source5.source, source6.source, source7.source,
-        source8.source,
-        unsafeBitCast(resultSelector, to: (@Sendable (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element).self)))
+        source8.source, unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 }
 

@@ -22,10 +22,10 @@ extension SharedSequence {
     resultSelector: @escaping (O1.Element, O2.Element) -> Element
   ) -> SharedSequence<SharingStrategy, Element>
   where O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy {
-    SharedSequence(
+    typealias SendableSelector = @Sendable (O1.Element, O2.Element) -> Element
+    return SharedSequence(
       combineLatest2(
-        source1.asObservable(), source2.asObservable(),
-        unsafeBitCast(resultSelector, to: (@Sendable (O1.Element, O2.Element) -> Element).self)))
+        source1.asObservable(), source2.asObservable(), unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted.
@@ -57,10 +57,11 @@ extension SharedSequence {
   where
     O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    typealias SendableSelector = @Sendable (O1.Element, O2.Element, O3.Element) -> Element
+    return SharedSequence(
       combineLatest3(
         source1.asObservable(), source2.asObservable(), source3.asObservable(),
-        unsafeBitCast(resultSelector, to: (@Sendable (O1.Element, O2.Element, O3.Element) -> Element).self)))
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted.
@@ -97,11 +98,11 @@ extension SharedSequence {
     O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy,
     O4.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    typealias SendableSelector = @Sendable (O1.Element, O2.Element, O3.Element, O4.Element) -> Element
+    return SharedSequence(
       combineLatest4(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-        unsafeBitCast(resultSelector, to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element) -> Element).self))
-    )
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted.
@@ -139,13 +140,11 @@ extension SharedSequence {
     O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy,
     O4.SharingStrategy == SharingStrategy, O5.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    typealias SendableSelector = @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) -> Element
+    return SharedSequence(
       combineLatest5(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-        source5.asObservable(),
-        unsafeBitCast(
-          resultSelector, to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) -> Element).self))
-    )
+        source5.asObservable(), unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted.
@@ -184,13 +183,12 @@ extension SharedSequence {
     O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy,
     O4.SharingStrategy == SharingStrategy, O5.SharingStrategy == SharingStrategy, O6.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    typealias SendableSelector =
+      @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) -> Element
+    return SharedSequence(
       combineLatest6(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-        source5.asObservable(), source6.asObservable(),
-        unsafeBitCast(
-          resultSelector,
-          to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) -> Element).self)))
+        source5.asObservable(), source6.asObservable(), unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted.
@@ -235,14 +233,13 @@ extension SharedSequence {
     O4.SharingStrategy == SharingStrategy, O5.SharingStrategy == SharingStrategy, O6.SharingStrategy == SharingStrategy,
     O7.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    typealias SendableSelector =
+      @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) -> Element
+    return SharedSequence(
       combineLatest7(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), source6.asObservable(), source7.asObservable(),
-        unsafeBitCast(
-          resultSelector,
-          to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) -> Element)
-            .self)))
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Combines the latest elements of the sources with `resultSelector` whenever one emits, once all have emitted.
@@ -291,15 +288,14 @@ extension SharedSequence {
     O4.SharingStrategy == SharingStrategy, O5.SharingStrategy == SharingStrategy, O6.SharingStrategy == SharingStrategy,
     O7.SharingStrategy == SharingStrategy, O8.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    typealias SendableSelector =
+      @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) ->
+      Element
+    return SharedSequence(
       combineLatest8(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
-        unsafeBitCast(
-          resultSelector,
-          to: (@Sendable (
-            O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element
-          ) -> Element).self)))
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 }
 
@@ -452,10 +448,9 @@ extension SharedSequence {
     resultSelector: @escaping (O1.Element, O2.Element) -> Element
   ) -> SharedSequence<SharingStrategy, Element>
   where O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy {
-    SharedSequence(
-      zip2(
-        source1.asObservable(), source2.asObservable(),
-        unsafeBitCast(resultSelector, to: (@Sendable (O1.Element, O2.Element) -> Element).self)))
+    typealias SendableSelector = @Sendable (O1.Element, O2.Element) -> Element
+    return SharedSequence(
+      zip2(source1.asObservable(), source2.asObservable(), unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Combines the elements of the sources by index with `resultSelector`.
@@ -486,10 +481,11 @@ extension SharedSequence {
   where
     O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    typealias SendableSelector = @Sendable (O1.Element, O2.Element, O3.Element) -> Element
+    return SharedSequence(
       zip3(
         source1.asObservable(), source2.asObservable(), source3.asObservable(),
-        unsafeBitCast(resultSelector, to: (@Sendable (O1.Element, O2.Element, O3.Element) -> Element).self)))
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Combines the elements of the sources by index with `resultSelector`.
@@ -526,11 +522,11 @@ extension SharedSequence {
     O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy,
     O4.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    typealias SendableSelector = @Sendable (O1.Element, O2.Element, O3.Element, O4.Element) -> Element
+    return SharedSequence(
       zip4(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-        unsafeBitCast(resultSelector, to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element) -> Element).self))
-    )
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Combines the elements of the sources by index with `resultSelector`.
@@ -568,13 +564,11 @@ extension SharedSequence {
     O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy,
     O4.SharingStrategy == SharingStrategy, O5.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    typealias SendableSelector = @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) -> Element
+    return SharedSequence(
       zip5(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-        source5.asObservable(),
-        unsafeBitCast(
-          resultSelector, to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) -> Element).self))
-    )
+        source5.asObservable(), unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Combines the elements of the sources by index with `resultSelector`.
@@ -613,13 +607,12 @@ extension SharedSequence {
     O1.SharingStrategy == SharingStrategy, O2.SharingStrategy == SharingStrategy, O3.SharingStrategy == SharingStrategy,
     O4.SharingStrategy == SharingStrategy, O5.SharingStrategy == SharingStrategy, O6.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    typealias SendableSelector =
+      @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) -> Element
+    return SharedSequence(
       zip6(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-        source5.asObservable(), source6.asObservable(),
-        unsafeBitCast(
-          resultSelector,
-          to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element) -> Element).self)))
+        source5.asObservable(), source6.asObservable(), unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Combines the elements of the sources by index with `resultSelector`.
@@ -664,14 +657,13 @@ extension SharedSequence {
     O4.SharingStrategy == SharingStrategy, O5.SharingStrategy == SharingStrategy, O6.SharingStrategy == SharingStrategy,
     O7.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    typealias SendableSelector =
+      @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) -> Element
+    return SharedSequence(
       zip7(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), source6.asObservable(), source7.asObservable(),
-        unsafeBitCast(
-          resultSelector,
-          to: (@Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element) -> Element)
-            .self)))
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 
   /// Combines the elements of the sources by index with `resultSelector`.
@@ -720,15 +712,14 @@ extension SharedSequence {
     O4.SharingStrategy == SharingStrategy, O5.SharingStrategy == SharingStrategy, O6.SharingStrategy == SharingStrategy,
     O7.SharingStrategy == SharingStrategy, O8.SharingStrategy == SharingStrategy
   {
-    SharedSequence(
+    typealias SendableSelector =
+      @Sendable (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element) ->
+      Element
+    return SharedSequence(
       zip8(
         source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
         source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
-        unsafeBitCast(
-          resultSelector,
-          to: (@Sendable (
-            O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element
-          ) -> Element).self)))
+        unsafeBitCast(resultSelector, to: SendableSelector.self)))
   }
 }
 

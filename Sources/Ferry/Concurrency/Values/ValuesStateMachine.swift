@@ -244,27 +244,30 @@ struct ValuesStateMachine<Element> {
   /// the terminal event are still handed out. Idempotent.
   @usableFromInline
   mutating func cancelled() -> CancelAction {
-    var action = CancelAction(interrupted: false, continuation: nil, subscription: nil, buffer: FIFOBuffer())
-    guard case .active(let waiting) = state else { return action }
-    action.interrupted = true
-    action.continuation = waiting
-    action.subscription = takeSubscription()
-    state = waiting == nil ? .cancelled : .done
-    swap(&action.buffer, &buffer)
-    return action
+    guard case .active(let waiting) = state else {
+      return CancelAction(interrupted: false, continuation: nil, subscription: nil, buffer: FIFOBuffer())
+    }
+    return end(becoming: waiting == nil ? .cancelled : .done)
   }
 
   /// The iterator was dropped (the loop was left, or the iterator went out of scope): the iteration is over,
   /// whatever its state. Idempotent.
   @usableFromInline
   mutating func released() -> CancelAction {
+    end(becoming: .done)
+  }
+
+  /// Moves to `next`, handing out what the caller releases after the lock: a live subscription and its waiting
+  /// consumer (`interrupted`), and the buffer.
+  @usableFromInline
+  mutating func end(becoming next: State) -> CancelAction {
     var action = CancelAction(interrupted: false, continuation: nil, subscription: nil, buffer: FIFOBuffer())
     if case .active(let waiting) = state {
       action.interrupted = true
       action.continuation = waiting
       action.subscription = takeSubscription()
     }
-    state = .done
+    state = next
     swap(&action.buffer, &buffer)
     return action
   }

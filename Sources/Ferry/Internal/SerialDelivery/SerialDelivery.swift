@@ -64,8 +64,9 @@ import _FerryAtomics
 ///
 /// The rule for subscribers: an observer must not block its thread waiting for *another thread* that sends to the
 /// same stream (for example `DispatchQueue.global().sync { relay.accept(x) }` from inside an observer of
-/// `relay`): that thread waits for the observer's delivery to end, so the two stall for ``waitLimit`` per send. Sending from the observer
-/// itself is fine (it is queued), and so is any non-blocking hop (`async`, `observe(on:)`).
+/// `relay`): that thread waits for the observer's delivery to end, so the two stall for ``waitLimit`` per send.
+/// Sending from the observer itself is fine (it is queued), and so is any non-blocking hop (`async`,
+/// `observe(on:)`).
 ///
 /// Main-queue delivery (`observe(on: MainScheduler.instance)`, `Driver`, `Signal`) hands the main queue back after
 /// at most ``mainQueueBatch`` elements and continues in a new main-queue block, so other main-queue work runs in

@@ -31,7 +31,7 @@ final class SerialDeliveryWaiter: Sendable {
   /// Blocks until ``release()`` or ``grant()``; returns which.
   @inlinable func wait() -> Outcome {
     semaphore.wait()
-    return outcome.load() == Outcome.handedRole.rawValue ? .handedRole : .delivered
+    return received
   }
 
   /// Blocks until ``release()`` or ``grant()`` (returns which), or until `deadline` (returns `nil`: the producer
@@ -39,7 +39,12 @@ final class SerialDeliveryWaiter: Sendable {
   /// ``wait()`` if the emitter took it meanwhile, whose signal is then on its way).
   @inlinable func wait(until deadline: DispatchTime) -> Outcome? {
     guard semaphore.wait(timeout: deadline) == .success else { return nil }
-    return outcome.load() == Outcome.handedRole.rawValue ? .handedRole : .delivered
+    return received
+  }
+
+  /// The outcome stored before the semaphore's signal that the caller has consumed.
+  @inlinable var received: Outcome {
+    outcome.load() == Outcome.handedRole.rawValue ? .handedRole : .delivered
   }
 
   /// The item was delivered: the producer's send returns.
