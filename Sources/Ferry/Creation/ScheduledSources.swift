@@ -43,9 +43,8 @@ enum ScheduledLoopStep<Element, State> {
 
 /// The observable behind `range`, `repeatElement` and `generate` on a scheduler: one scheduled action per step,
 /// each running `step` on the previous step's state, until a step ends the sequence or nothing below listens.
-///
-/// `@unchecked Sendable`: immutable configuration only; the state is only handed from one step to the next.
 final class ScheduledLoopObservable<Element, State>: Observable<Element>, @unchecked Sendable {
+  // @unchecked Sendable: immutable configuration only; the state is only handed from one step to the next.
   let scheduler: any ImmediateSchedulerType
   let initial: UncheckedBox<State>
   let step: @Sendable (State) -> ScheduledLoopStep<Element, State>

@@ -44,6 +44,13 @@ public struct BridgeFIFOBuffer<Element> {
   /// Removes and returns the front element (the buffer keeps no reference to it).
   @inlinable
   public mutating func popFirst() -> Element? { base.popFirst() }
+
+  /// Appends `element` as `policy` allows and returns the element the policy dropped, if any (see
+  /// ``ValuesBufferingPolicy``), for the caller to release after its lock.
+  @inlinable
+  public mutating func append(_ element: Element, bufferingPolicy policy: ValuesBufferingPolicy) -> Element? {
+    base.append(element, bufferingPolicy: policy)
+  }
 }
 
 @_spi(FerryBridges)

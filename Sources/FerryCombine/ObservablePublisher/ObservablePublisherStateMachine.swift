@@ -94,25 +94,8 @@ struct ObservablePublisherStateMachine<Element> {
       isDelivering = true
       return .deliver(element)
     }
-    switch limit {
-    case .unbounded:
-      buffer.append(element)
-      return .none
-    case .bufferingNewest(let capacity):
-      if buffer.count < capacity {
-        buffer.append(element)
-        return .none
-      }
-      let dropped = buffer.popFirst()!
-      buffer.append(element)
-      return .discard(dropped)
-    case .bufferingOldest(let capacity):
-      if buffer.count < capacity {
-        buffer.append(element)
-        return .none
-      }
-      return .discard(element)
-    }
+    guard let dropped = buffer.append(element, bufferingPolicy: limit) else { return .none }
+    return .discard(dropped)
   }
 
   /// The Rx source terminated (`nil`: completed).

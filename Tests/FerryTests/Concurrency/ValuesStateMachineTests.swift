@@ -243,4 +243,22 @@ struct ValuesStateMachineTests {
     while let element = buffer.popFirst() { popped.append(element) }
     #expect(popped == expected)
   }
+
+  /// The one place the policies are applied, for `values` and for FerryCombine's `publisher(bufferingPolicy:)`.
+  @Test func appendingUnderAPolicyReturnsWhatThePolicyDropped() {
+    func run(_ policy: ValuesBufferingPolicy) -> (dropped: [Int], kept: [Int]) {
+      var buffer = FIFOBuffer<Int>()
+      var dropped: [Int] = []
+      for element in 1...5 {
+        if let element = buffer.append(element, bufferingPolicy: policy) { dropped.append(element) }
+      }
+      var kept: [Int] = []
+      while let element = buffer.popFirst() { kept.append(element) }
+      return (dropped, kept)
+    }
+    #expect(run(.unbounded) == ([], [1, 2, 3, 4, 5]))
+    #expect(run(.bufferingNewest(2)) == ([1, 2, 3], [4, 5]))
+    #expect(run(.bufferingOldest(2)) == ([3, 4, 5], [1, 2]))
+    #expect(run(.bufferingNewest(1)) == ([1, 2, 3, 4], [5]))
+  }
 }

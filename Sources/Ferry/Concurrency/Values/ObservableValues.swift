@@ -27,6 +27,27 @@ public enum ValuesBufferingPolicy: Sendable, Equatable {
   }
 }
 
+extension FIFOBuffer {
+  /// Appends `element` as `policy` allows and returns the element the policy dropped, if any — the oldest buffered
+  /// one (`bufferingNewest`) or `element` itself (`bufferingOldest`) — for the caller to release after its lock.
+  @inlinable
+  mutating func append(_ element: Element, bufferingPolicy policy: ValuesBufferingPolicy) -> Element? {
+    switch policy {
+    case .unbounded:
+      append(element)
+      return nil
+    case .bufferingNewest(let capacity):
+      let dropped = count < capacity ? nil : popFirst()
+      append(element)
+      return dropped
+    case .bufferingOldest(let capacity):
+      guard count < capacity else { return element }
+      append(element)
+      return nil
+    }
+  }
+}
+
 /// The elements of an observable as an `AsyncSequence` that can fail (`Failure == any Error`).
 ///
 /// Obtained with ``ObservableType/values`` or ``ObservableType/values(bufferingPolicy:)``.

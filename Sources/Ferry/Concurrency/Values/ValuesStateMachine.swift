@@ -138,25 +138,8 @@ struct ValuesStateMachine<Element> {
       state = .active(waiting: nil)
       return .resume(waiting, element)
     case .active(waiting: nil):
-      switch limit {
-      case .unbounded:
-        buffer.append(element)
-        return .none
-      case .bufferingNewest(let capacity):
-        if buffer.count < capacity {
-          buffer.append(element)
-          return .none
-        }
-        let dropped = buffer.popFirst()!
-        buffer.append(element)
-        return .discard(dropped)
-      case .bufferingOldest(let capacity):
-        if buffer.count < capacity {
-          buffer.append(element)
-          return .none
-        }
-        return .discard(element)
-      }
+      guard let dropped = buffer.append(element, bufferingPolicy: limit) else { return .none }
+      return .discard(dropped)
     case .finished, .cancelled, .done:
       // Late delivery racing a disposal on another thread (or a source breaking the grammar): dropped.
       return .discard(element)
