@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Generates the arity families of combineLatest and zip (2...8 sources) on Observable, Infallible, Single, Maybe
-and SharedSequence (Driver, Signal), so that they are written once, here, not by hand eight times.
+and SharedSequence (Driver, Signal), so that they are written once, here, not by hand eight times; and the public
+names of a Driver's and a Signal's subscriptions (`drive…` / `emit…`), one template for the two traits.
 
     python3 scripts/generate-arity.py          # rewrites the generated files
     python3 scripts/generate-arity.py --check  # exits 1 when a checked-in file differs from what this script writes
@@ -252,6 +253,77 @@ def shared_sequence_family():
   return "".join(out)
 
 
+def shared_sequence_subscriptions(trait, other, strategy, verb, other_verb, label):
+  """The public names of `trait`'s subscriptions (`verb`, and `label` before the observers or relays): RxCocoa's
+  names differ between Driver and Signal, their behaviour does not."""
+  head = HEADER + f"""
+// The public names of a {trait}'s subscriptions; the implementation, shared with `{other}`'s `{other_verb}`, is in
+// SharedSequence+Subscription.swift.
+extension SharedSequenceConvertibleType where SharingStrategy == {strategy} {{
+  /// Subscribes handlers that run on the main actor.
+  ///
+  /// A `{trait}` delivers on the main thread, so the handlers are called synchronously there. An event that
+  /// nevertheless arrives on another thread (an element emitted by `startWith` while subscribing on a background
+  /// thread, or a mocked ``SharingScheduler`` running off the main thread) is hopped to the main queue, in order,
+  /// instead of trapping; `onDisposed` runs on the main queue too. Differs from RxCocoa in that the handlers are
+  /// `@MainActor` and that subscribing from a background thread is allowed.
+  @preconcurrency
+  @inlinable
+  public func {verb}(
+    onNext: (@MainActor (Element) -> Void)? = nil,
+    onCompleted: (@MainActor () -> Void)? = nil,
+    onDisposed: (@MainActor () -> Void)? = nil
+  ) -> any Disposable {{
+    subscribeOnMainActor(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+  }}
+
+  /// Subscribes handlers that run on the main actor (as ``{verb}(onNext:onCompleted:onDisposed:)``) and receive
+  /// `object` (held weakly) first; nothing is called once `object` is deallocated.
+  @preconcurrency
+  @inlinable
+  public func {verb}<Object: AnyObject>(
+    with object: Object,
+    onNext: (@MainActor (Object, Element) -> Void)? = nil,
+    onCompleted: (@MainActor (Object) -> Void)? = nil,
+    onDisposed: (@MainActor (Object) -> Void)? = nil
+  ) -> any Disposable {{
+    subscribeOnMainActor(with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
+  }}
+
+  /// Subscribes and ignores every element.
+  @inlinable
+  public func {verb}() -> any Disposable {{
+    asObservable().subscribe()
+  }}
+"""
+  forms = [
+    ("Sends every element (and completion) to each of `observers`.",
+     "<Observer: ObserverType>", "observers: Observer...", "where Observer.Element == Element",
+     "subscribe(forwardingTo: observers)"),
+    ("Sends every element (and completion), wrapped in an optional, to each of `observers`.",
+     "<Observer: ObserverType>", "observers: Observer...", "where Observer.Element == Element?",
+     "subscribe(forwardingTo: observers)"),
+  ]
+  for relay in ("BehaviorRelay", "PublishRelay"):
+    forms.append(("Accepts every element into each of `relays`.", "", f"relays: {relay}<Element>...", None,
+                  "asObservable().bindToRelays(relays) { $0.accept($1) }"))
+    forms.append(("Accepts every element, wrapped in an optional, into each of `relays`.", "",
+                  f"relays: {relay}<Element?>...", None, "asObservable().bindToRelays(relays) { $0.accept($1) }"))
+  text = head
+  for doc, generics, parameter, where, body in forms:
+    signature = f"public func {verb}{generics}({label or '_'} {parameter}) -> any Disposable"
+    if where:
+      signature += f"\n  {where}"
+    text += f"""
+  /// {doc}
+  @inlinable
+  {signature} {{
+    {body}
+  }}
+"""
+  return text + "}\n"
+
+
 FILES = {
   "Sources/Ferry/Operators/CombineLatest+arity.swift":
     lambda: observable_family("combineLatest", COMBINE_LATEST_SELECTOR, COMBINE_LATEST_TUPLE, combine_latest_core),
@@ -260,6 +332,10 @@ FILES = {
   "Sources/Ferry/Traits/Infallible+arity.swift": infallible_family,
   "Sources/Ferry/Traits/PrimitiveSequence+Zip+arity.swift": primitive_sequence_zip,
   "Sources/Ferry/Traits/SharedSequence+arity.swift": shared_sequence_family,
+  "Sources/Ferry/Traits/Driver+Subscription.swift":
+    lambda: shared_sequence_subscriptions("Driver", "Signal", "DriverSharingStrategy", "drive", "emit", None),
+  "Sources/Ferry/Traits/Signal+Subscription.swift":
+    lambda: shared_sequence_subscriptions("Signal", "Driver", "SignalSharingStrategy", "emit", "drive", "to"),
 }
 
 
