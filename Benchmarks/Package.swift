@@ -12,8 +12,8 @@ let ferryPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().d
 //
 //   swift package --package-path Benchmarks benchmark                       # everything
 //   swift package --package-path Benchmarks benchmark --filter 'Floor.*|Core.*'   # quick look
-//   Benchmarks/ci-check.sh                                                  # malloc thresholds (CI)
-//   Benchmarks/callgrind-check.sh                                           # instruction thresholds (CI)
+//   Benchmarks/ci-check.sh                                                  # malloc thresholds (by hand)
+//   Benchmarks/callgrind-check.sh                                           # instruction and malloc thresholds (CI)
 let package = Package(
   name: "FerryBenchmarks",
   platforms: [.iOS(.v17), .macOS(.v14)],
@@ -40,10 +40,10 @@ let package = Package(
       swiftSettings: [.swiftLanguageMode(.v6)],
       plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
     ),
-    // The hot paths as a plain executable, counted under `valgrind --tool=callgrind` by `callgrind-check.sh`:
-    // instructions per element are deterministic where timings on a shared machine are not. It links nothing but
-    // Ferry, FerryStore and FerryOpenCombine (no benchmark harness, no malloc interposer); it lives in this package
-    // so that CI's release build of Ferry serves both gates.
+    // The hot paths as a plain executable, counted under `valgrind --tool=callgrind` by `callgrind-check.sh` (CI):
+    // instructions and allocations per element are deterministic where timings on a shared machine are not. It links
+    // nothing but Ferry, FerryStore and FerryOpenCombine (no benchmark harness, no malloc interposer), so CI builds
+    // none of package-benchmark's dependencies.
     .executableTarget(
       name: "FerryCallgrind",
       dependencies: [

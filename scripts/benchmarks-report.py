@@ -467,7 +467,7 @@ def report(results, started, elapsed, filter_regex, loads, before=None, callgrin
     add("swift package --package-path Benchmarks benchmark --filter 'Core.*'    # a quick look at a subset")
     add("swift package --package-path Benchmarks benchmark --filter 'Store\\..*'  # FerryStore cases and baselines")
     add("scripts/benchmarks-report.py                                           # rerun and rewrite this file")
-    add("Benchmarks/ci-check.sh                                                 # malloc thresholds, as in CI")
+    add("Benchmarks/ci-check.sh                                                 # malloc thresholds (by hand)")
     add("Benchmarks/callgrind-check.sh --print                                  # instructions per element")
     add("scripts/benchmarks-report.py --callgrind                               # this file, with the callgrind table")
     add("```")

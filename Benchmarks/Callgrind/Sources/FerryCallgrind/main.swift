@@ -339,6 +339,16 @@ struct SyncSequence<Base: Sequence & Sendable>: AsyncSequence, Sendable {
   func makeAsyncIterator() -> AsyncIterator { AsyncIterator(iterator: base.makeIterator()) }
 }
 
+// Cases across threads and actors: in a task, while the main run loop executes the main actor's jobs.
+if asyncCaseNames.contains(name) {
+  Task.detached {
+    sink.total = await runAsyncCase(name, count: count)
+    print(sink.total)
+    exit(0)
+  }
+  RunLoop.main.run()
+}
+
 // Main-queue cases: Driver delivery, and the store (main actor) with its adapters.
 if name == "driver" || name.hasPrefix("state.") || name.hasPrefix("store.") {
   // Driver delivery is measured on the main queue; `RunLoop.main` drains it (valgrind 3.19 crashes in the signal
