@@ -147,9 +147,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
 
   /// Succeeds with `element` instead of failing.
   public func catchAndReturn(_ element: Element) -> Maybe<Element> {
-    let storage = ElementsStorage([element])
-    return Maybe(
-      raw: CatchObservable(source: source, step: { passThroughStep($0) }) { _ in ElementsObservable(storage) })
+    Maybe(raw: catchObservable(source, returning: element))
   }
 
   /// Succeeds with `element` when the maybe completes without one.

@@ -126,9 +126,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
 
   /// Succeeds with `element` instead of failing.
   public func catchAndReturn(_ element: Element) -> Single<Element> {
-    let storage = ElementsStorage([element])
-    return Single(
-      raw: CatchObservable(source: source, step: { passThroughStep($0) }) { _ in ElementsObservable(storage) })
+    Single(raw: catchObservable(source, returning: element))
   }
 
   /// Calls the handlers around the events of each subscription, for side effects.
