@@ -28,10 +28,24 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// tears the work down. Only the first call of the callback counts; later calls, and calls after disposal,
   /// are ignored.
   @preconcurrency
+  @inlinable
   public static func create(
     subscribe: @escaping @Sendable (@escaping MaybeObserver) -> any Disposable
   ) -> Maybe<Element> {
-    Maybe(raw: MaybeCreateObservable(subscribe))
+    // The outcome's translation into events is built here, so that the client specialises it (see `EventStep`).
+    Maybe(
+      raw: OutcomeCreateObservable(subscribe) { outcome, deliver in
+        switch outcome {
+        case .success(let element):
+          deliver(.next(element))
+          return .completed
+        case .error(let error):
+          return .error(error)
+        case .completed:
+          return .completed
+        }
+      }
+    )
   }
 
   /// A ``Maybe`` that succeeds with `element`.
@@ -201,41 +215,5 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// A ``Completable`` that drops the element.
   public func asCompletable() -> Completable {
     Completable(raw: source.ignoreElements())
-  }
-}
-
-/// The observable behind `Maybe.create`: runs the subscribe function with a callback that accepts one outcome.
-final class MaybeCreateObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // @unchecked Sendable: only an immutable `@Sendable` subscribe handler.
-  typealias SubscribeHandler = @Sendable (@escaping @Sendable (MaybeEvent<Element>) -> Void) -> any Disposable
-  let subscribeHandler: SubscribeHandler
-
-  init(_ subscribeHandler: @escaping SubscribeHandler) {
-    self.subscribeHandler = subscribeHandler
-  }
-
-  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == Element {
-    let sink = MaybeCreateSink(observer: observer)
-    sink.setUpstream(subscribeHandler { sink.receive($0) })
-    return sink
-  }
-}
-
-final class MaybeCreateSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
-  // @unchecked Sendable: `delivered` is an atomic flag: only the caller that sets it delivers.
-  let delivered = AtomicWord.make()
-
-  func receive(_ event: MaybeEvent<Observer.Element>) {
-    guard !isDisposed, delivered.setOnce() else { return }
-    switch event {
-    case .success(let element):
-      forwardNext(element)
-      forwardCompleted()
-    case .error(let error):
-      forwardError(error)
-    case .completed:
-      forwardCompleted()
-    }
   }
 }
