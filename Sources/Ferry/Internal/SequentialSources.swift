@@ -1,12 +1,9 @@
 /// What a sequential-sources machine decided at the start or on the current source's stop event: the source to
-/// subscribe next, or the stop event to forward.
+/// subscribe (in place of the one that stopped), or the stop event to forward.
 @usableFromInline
 enum SequentialSourcesAction<Element> {
-  /// Subscribe `source` in place of the one that stopped.
   case subscribe(Observable<Element>)
-  /// Forward `.error(error)`.
   case fail(any Swift.Error)
-  /// Forward `.completed`.
   case complete
 }
 
@@ -44,7 +41,6 @@ final class SequentialSourcesObservable<Machine: SequentialSourcesStateMachine>:
 
   let machine: Machine
   let step: Step
-  /// The operator's public name, for the debug-build synchronisation checker.
   let operatorName: StaticString
 
   @usableFromInline
@@ -85,8 +81,7 @@ where Machine.Element == Observer.Element {
   /// The source decided and not yet subscribed.
   @exclusivity(unchecked) private var decided: Observable<Observer.Element>?
   let current = SerialDisposable()
-
-  /// One request to subscribe in the state word's count.
+  /// One request in the state word's count.
   private static var request: Int { firstSubclassBit }
 
   init(
@@ -125,8 +120,7 @@ where Machine.Element == Observer.Element {
   /// handles values of generic types, whose metadata is looked up on entry to the function that does so.
   @inline(never)
   private func stopped(_ transition: (inout Machine) -> SequentialSourcesAction<Observer.Element>) {
-    guard !isDisposed else { return }
-    act(transition(&machine))
+    if !isDisposed { act(transition(&machine)) }
   }
 
   private func act(_ action: SequentialSourcesAction<Observer.Element>) {
@@ -143,9 +137,7 @@ where Machine.Element == Observer.Element {
   private func subscribeDecided() {
     guard fetchAddState(Self.request) < Self.request else { return }
     while !isDisposed {
-      guard let source = decided.take() else {
-        preconditionFailure("Internal inconsistency: a subscription was requested without a source")
-      }
+      guard let source = decided.take() else { preconditionFailure("Internal inconsistency: no source decided") }
       // The stopped source's subscription is released before the next is made, as RxSwift's concat does.
       current.disposable = Disposables.create()
       current.disposable = source.subscribe(self)

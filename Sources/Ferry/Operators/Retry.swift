@@ -2,7 +2,7 @@ extension ObservableType {
   /// Resubscribes to the source every time it fails, forever.
   ///
   /// Resubscription after a synchronous error is done in a loop (no stack growth); a source that always fails
-  /// synchronously therefore loops until disposed from another thread.
+  /// synchronously therefore loops until disposed from another thread or until an operator below stops (`take`).
   @inlinable
   public func retry() -> Observable<Element> {
     retryObservable(asObservable(), maxAttempts: nil)
