@@ -71,15 +71,8 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// Subscribes a callback that receives the outcome once.
   @preconcurrency
   public func subscribe(_ observer: @escaping @Sendable (MaybeEvent<Element>) -> Void) -> any Disposable {
-    let received = AtomicWord.make()
-    return source.subscribe(
-      onNext: { element in
-        _ = received.setOnce()
-        observer(.success(element))
-      },
-      onError: { observer(.error($0)) },
-      onCompleted: { if received.load() == 0 { observer(.completed) } }
-    )
+    subscribe(
+      onSuccess: { observer(.success($0)) }, onError: { observer(.error($0)) }, onCompleted: { observer(.completed) })
   }
 
   /// Subscribes success, error, completion and disposal handlers.
