@@ -105,8 +105,7 @@ where Machine.Element == Observer.Element {
     let decision = step(event)
     if case .forwardNext = decision { forwardNextEvent(event) }
     #if DEBUG
-    // Left before the stop event is acted on: the next source's events, when it is subscribed from here, are not
-    // re-entrant calls of this one.
+    // Left before a stop event is acted on: the events of a source subscribed from here are not re-entrant calls.
     synchronization.leave(outermost)
     #endif
     switch decision {

@@ -7,10 +7,7 @@ extension ObservableType {
   /// chains do not grow the stack.
   @inlinable
   public static func concat<S: Sequence>(_ sources: S) -> Observable<Element> where S.Element == Observable<Element> {
-    // The event step is built here so that the client specialises it (see `EventStep`).
-    SequentialSourcesObservable(IteratedSourcesStateMachine(sources, movesOn: .completion), operatorName: "concat") {
-      passThroughStep($0)
-    }
+    iteratedSources(sources, movesOn: .completion, "concat")
   }
 
   /// Emits the elements of each of `sources` in turn, subscribing to the next one when the previous completed.
@@ -18,9 +15,7 @@ extension ObservableType {
   /// As the `Sequence` form: the collection is walked lazily, once per subscription.
   @inlinable
   public static func concat<C: Collection>(_ sources: C) -> Observable<Element> where C.Element == Observable<Element> {
-    SequentialSourcesObservable(IteratedSourcesStateMachine(sources, movesOn: .completion), operatorName: "concat") {
-      passThroughStep($0)
-    }
+    iteratedSources(sources, movesOn: .completion, "concat")
   }
 
   /// Mirrors the first sequence of `sequence`; when one fails, continues with the next. Fails with the last
@@ -29,11 +24,18 @@ extension ObservableType {
   /// `sequence` is iterated lazily, once per subscription.
   @inlinable
   public static func `catch`<S: Sequence>(sequence: S) -> Observable<Element> where S.Element == Observable<Element> {
-    SequentialSourcesObservable(
-      IteratedSourcesStateMachine(sequence, movesOn: .error), operatorName: "catch(sequence:)"
-    ) {
-      passThroughStep($0)
-    }
+    iteratedSources(sequence, movesOn: .error, "catch(sequence:)")
+  }
+}
+
+/// The observable of `concat` and `catch(sequence:)` over `sources`.
+@inlinable
+func iteratedSources<Sources: Sequence, Element>(
+  _ sources: Sources, movesOn: IteratedSourcesStateMachine<Sources, Element>.MovesOn, _ operatorName: StaticString
+) -> Observable<Element> {
+  // The event step is built here so that the client specialises it (see `EventStep`).
+  SequentialSourcesObservable(IteratedSourcesStateMachine(sources, movesOn: movesOn), operatorName: operatorName) {
+    passThroughStep($0)
   }
 }
 
