@@ -84,3 +84,51 @@ final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer>, Obs
     finishDisposal(previous: stopClaim)
   }
 }
+
+/// The observable behind the traits' `create` (`Single`, `Maybe`, `Completable`): runs the subscribe function with a
+/// callback that accepts one outcome, which a step built in the trait's inlinable `create` (so specialised in the
+/// client, see ``EventStep``) turns into events.
+@usableFromInline
+final class OutcomeCreateObservable<Outcome, Element>: Observable<Element>, @unchecked Sendable {
+  // @unchecked Sendable: immutable configuration only.
+  @usableFromInline
+  typealias SubscribeHandler = @Sendable (@escaping @Sendable (Outcome) -> Void) -> any Disposable
+  /// Turns the outcome into events: delivers a `.next` through its second argument, returns the stop event.
+  @usableFromInline
+  typealias Step = @Sendable (Outcome, (Event<Element>) -> Void) -> EventStep
+
+  let subscribeHandler: SubscribeHandler
+  let step: Step
+
+  @usableFromInline
+  init(_ subscribeHandler: @escaping SubscribeHandler, step: @escaping Step) {
+    self.subscribeHandler = subscribeHandler
+    self.step = step
+  }
+
+  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
+  where Observer.Element == Element {
+    let sink = OutcomeCreateSink<Outcome, Observer>(observer: observer, step: step)
+    sink.setUpstream(subscribeHandler { sink.receive($0) })
+    return sink
+  }
+}
+
+final class OutcomeCreateSink<Outcome, Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
+  // @unchecked Sendable: only the caller that sets `deliveredBit` in the state word (an atomic fetch-or) delivers, so
+  // two concurrent outcomes never overlap; `step` is immutable.
+  let step: OutcomeCreateObservable<Outcome, Observer.Element>.Step
+
+  private static var deliveredBit: Int { firstSubclassBit }
+
+  init(observer: Observer, step: @escaping OutcomeCreateObservable<Outcome, Observer.Element>.Step) {
+    self.step = step
+    super.init(observer: observer)
+  }
+
+  /// The subscribe function's outcome: only the first counts, and none after disposal.
+  func receive(_ outcome: Outcome) {
+    guard !isDisposed, fetchOrState(Self.deliveredBit) & Self.deliveredBit == 0 else { return }
+    apply(step(outcome) { forwardNextEvent($0) })
+  }
+}

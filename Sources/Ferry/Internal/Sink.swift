@@ -96,6 +96,12 @@ class UpstreamDisposer: Cancelable, @unchecked Sendable {
     ferry_atomic_word_fetch_or(disposalWord, bits)
   }
 
+  /// Adds `delta` (a multiple of ``firstSubclassBit``) to the state word, for a count kept above this class's bits;
+  /// returns the previous word. Acquire-release.
+  @inline(__always) final func fetchAddState(_ delta: Int) -> Int {
+    ferry_atomic_word_fetch_add(disposalWord, delta)
+  }
+
   /// The state word (acquire).
   @inline(__always) final func loadState() -> Int {
     ferry_atomic_word_load(disposalWord)
@@ -187,12 +193,4 @@ class Sink<Observer: ObserverType>: UpstreamDisposer, DownstreamDisposalQuery, @
 protocol DownstreamDisposalQuery {
   /// Whether this observer, or one below it, has been disposed or has stopped.
   var isDownstreamDisposed: Bool { get }
-}
-
-/// The observer of a sink's second subscription (the fallback of `catch(_:)` or `ifEmpty(switchTo:)`): forwards its
-/// events to the sink, which enforces the grammar and disposal.
-struct SinkForwarder<Observer: ObserverType>: ObserverType {
-  let sink: Sink<Observer>
-
-  func on(_ event: Event<Observer.Element>) { sink.forward(event) }
 }

@@ -9,90 +9,57 @@ extension ObservableType {
   public func `catch`(
     _ handler: @escaping @Sendable (any Swift.Error) throws -> Observable<Element>
   ) -> Observable<Element> {
-    // The event step is built here so that the client specialises it (see `EventStep`).
-    CatchObservable(source: asObservable(), step: { passThroughStep($0) }, handler: handler)
+    catchObservable(asObservable(), handler: handler)
   }
 
   /// Emits `element` and completes when the source fails.
   public func catchAndReturn(_ element: Element) -> Observable<Element> {
-    let storage = ElementsStorage([element])
-    return CatchObservable(source: asObservable(), step: { passThroughStep($0) }) { _ in ElementsObservable(storage) }
+    catchObservable(asObservable(), returning: element)
   }
 }
 
+/// The observable of `catch(_:)`, shared by the traits' forms.
+@inlinable
+func catchObservable<Element>(
+  _ source: Observable<Element>, handler: @escaping @Sendable (any Swift.Error) throws -> Observable<Element>
+) -> Observable<Element> {
+  // The event step is built here so that the client specialises it (see `EventStep`).
+  SequentialSourcesObservable(CatchStateMachine(source: source, handler: handler), operatorName: "catch(_:)") {
+    passThroughStep($0)
+  }
+}
+
+/// The observable of `catchAndReturn(_:)`, shared by the traits' forms: each failure is replaced by `element`.
+func catchObservable<Element>(_ source: Observable<Element>, returning element: Element) -> Observable<Element> {
+  let storage = ElementsStorage([element])
+  return catchObservable(source) { _ in ElementsObservable(storage) }
+}
+
+/// The decisions of `catch(_:)`: the source, then at most one fallback, the handler's observable for its error.
 @usableFromInline
-final class CatchObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // @unchecked Sendable: immutable configuration only.
+struct CatchStateMachine<Element>: SequentialSourcesStateMachine {
   let source: Observable<Element>
-  let step: @Sendable (Event<Element>) -> EventStep
   let handler: @Sendable (any Swift.Error) throws -> Observable<Element>
+  /// Whether the fallback is current (its error is forwarded, not caught again).
+  private var caught = false
 
   @usableFromInline
-  init(
-    source: Observable<Element>, step: @escaping @Sendable (Event<Element>) -> EventStep,
-    handler: @escaping @Sendable (any Swift.Error) throws -> Observable<Element>
-  ) {
+  init(source: Observable<Element>, handler: @escaping @Sendable (any Swift.Error) throws -> Observable<Element>) {
     self.source = source
-    self.step = step
     self.handler = handler
   }
 
-  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == Element {
-    let sink = CatchSink(observer: observer, step: step, handler: handler)
-    sink.setUpstream(source.subscribe(sink))
-    return sink
-  }
-}
+  @usableFromInline mutating func start() -> SequentialSourcesAction<Element> { .subscribe(source) }
 
-final class CatchSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // @unchecked Sendable: only immutable state; `handler` runs from `on(_:)` (serialised by the grammar); `fallback` is
-  // a thread-safe `SerialDisposable`.
-  #if DEBUG
-  let synchronization = SynchronizationChecker("catch(_:) / catchAndReturn(_:)")
-  #endif
-  /// The source's events, classified by a step built in the client (`.next` is then forwarded by address): a
-  /// `switch` over the generic event here looked the event type's metadata up on every element.
-  let step: @Sendable (Event<Observer.Element>) -> EventStep
-  let handler: @Sendable (any Swift.Error) throws -> Observable<Observer.Element>
-  let fallback = SerialDisposable()
-
-  init(
-    observer: Observer, step: @escaping @Sendable (Event<Observer.Element>) -> EventStep,
-    handler: @escaping @Sendable (any Swift.Error) throws -> Observable<Observer.Element>
-  ) {
-    self.step = step
-    self.handler = handler
-    super.init(observer: observer)
-  }
-
-  func on(_ event: Event<Observer.Element>) {
-    #if DEBUG
-    let outermost = synchronization.enter()
-    defer { synchronization.leave(outermost) }
-    #endif
-    switch step(event) {
-    case .forwardNext: forwardNextEvent(event)
-    case .consumed: break
-    case .completed: forwardCompleted()
-    case .error(let error): recover(from: error)
-    }
-  }
-
-  /// Subscribes the fallback in place of the failed source. Out of line: it builds values of generic types, whose
-  /// metadata the compiler looks up on entry to the function that does so, whichever path runs.
-  @inline(never)
-  private func recover(from error: any Swift.Error) {
-    guard !isDisposed else { return }
-    let next: Observable<Observer.Element>
+  @usableFromInline mutating func failed(_ error: any Swift.Error) -> SequentialSourcesAction<Element> {
+    if caught { return .fail(error) }
+    caught = true
     do {
-      next = try handler(error)
+      return .subscribe(try handler(error))
     } catch {
-      forwardError(error)
-      return
+      return .fail(error)
     }
-    fallback.disposable = next.subscribe(SinkForwarder(sink: self))
   }
 
-  override func disposeResources() { fallback.dispose() }
+  @usableFromInline mutating func completed() -> SequentialSourcesAction<Element> { .complete }
 }

@@ -3,7 +3,7 @@ extension ObservableType {
   @inlinable
   public func concat<Source: ObservableConvertibleType>(_ second: Source) -> Observable<Element>
   where Source.Element == Element {
-    Observable.from([asObservable(), second.asObservable()]).concat()
+    Observable.concat([asObservable(), second.asObservable()])
   }
 
   /// Emits the elements of each of `sources` in turn, subscribing to the next one when the previous completed.
@@ -12,7 +12,7 @@ extension ObservableType {
   /// the stack.
   @inlinable
   public static func concat(_ sources: Observable<Element>...) -> Observable<Element> {
-    Observable.from(sources).concat()
+    Observable.concat(sources)
   }
 }
 

@@ -172,16 +172,15 @@ final class DoObservable<Element>: Observable<Element>, @unchecked Sendable {
 
 final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
   // @unchecked Sendable: `step` and `handlers` are immutable except `onDispose`, which is read and cleared once, by
-  // whichever of `disposeResources()` and `subscribed()` comes second (`phase`'s atomic fetch-or decides).
+  // whichever of `disposeResources()` and `subscribed()` comes second (an atomic fetch-or of the state word decides).
   let step: DoObservable<Observer.Element>.Step
   let handlers: DoStopHandlers
   private var onDispose: (@Sendable () -> Void)?
-  /// `subscribedBit` once `onSubscribed` has run, `disposedBit` once the subscription has ended: `onDispose` runs
-  /// when both are set, so after the source's disposal and after `onSubscribed` (a source that terminates during
-  /// `subscribe` is disposed before `onSubscribed`, as in RxSwift).
-  private let phase = AtomicWord.make()
-  private static var subscribedBit: Int { 1 }
-  private static var disposedBit: Int { 2 }
+  /// The state word's `subscribedBit` is set once `onSubscribed` has run, its `endedBit` once the subscription has
+  /// ended: `onDispose` runs when both are set, so after the source's disposal and after `onSubscribed` (a source that
+  /// terminates during `subscribe` is disposed before `onSubscribed`, as in RxSwift).
+  private static var subscribedBit: Int { firstSubclassBit }
+  private static var endedBit: Int { firstSubclassBit << 1 }
 
   init(observer: Observer, step: @escaping DoObservable<Observer.Element>.Step, handlers: DoStopHandlers) {
     self.step = step
@@ -230,11 +229,11 @@ final class DoSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unche
 
   /// `onSubscribed` has run: runs `onDispose` if the subscription already ended.
   func subscribed() {
-    if phase.fetchOr(Self.subscribedBit) & Self.disposedBit != 0 { runOnDispose() }
+    if fetchOrState(Self.subscribedBit) & Self.endedBit != 0 { runOnDispose() }
   }
 
   override func disposeResources() {
-    if phase.fetchOr(Self.disposedBit) & Self.subscribedBit != 0 { runOnDispose() }
+    if fetchOrState(Self.endedBit) & Self.subscribedBit != 0 { runOnDispose() }
   }
 
   private func runOnDispose() {

@@ -41,8 +41,9 @@ final class FilterObservable<Element>: Observable<Element>, @unchecked Sendable 
   }
 }
 
-/// The sink of operators whose step passes the source's elements on unchanged or drops them (`filter`, and
-/// `startWith` after its prefix): a forwarded `.next` goes on by address.
+/// The sink of operators whose step passes the source's elements on unchanged or drops them (`filter`, `startWith`
+/// after its prefix, and `delaySubscription` and `subscribe(on:)`, which pass everything): a forwarded `.next` goes on
+/// by address.
 final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
   // @unchecked Sendable: only immutable state (`step`); `Sink`'s own state is atomic.
   let step: @Sendable (Event<Observer.Element>) -> EventStep

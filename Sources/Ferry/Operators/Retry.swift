@@ -2,9 +2,10 @@ extension ObservableType {
   /// Resubscribes to the source every time it fails, forever.
   ///
   /// Resubscription after a synchronous error is done in a loop (no stack growth); a source that always fails
-  /// synchronously therefore loops until disposed from another thread.
+  /// synchronously therefore loops until disposed from another thread or until an operator below stops (`take`).
+  @inlinable
   public func retry() -> Observable<Element> {
-    RetryObservable(source: asObservable(), maxAttempts: nil)
+    retryObservable(asObservable(), maxAttempts: nil)
   }
 
   /// Subscribes to the source at most `maxAttempts` times: on failure it resubscribes, and the error of the
@@ -13,93 +14,46 @@ extension ObservableType {
   /// `retry(0)` completes at once without subscribing (as RxSwift's does); `retry(1)` is the source itself.
   ///
   /// - Precondition: `maxAttempts >= 0`.
+  @inlinable
   public func retry(_ maxAttempts: Int) -> Observable<Element> {
     requireArgument(maxAttempts >= 0, "retry(_:): maxAttempts must be >= 0, got \(maxAttempts)")
     if maxAttempts == 0 { return Observable.empty() }
-    return RetryObservable(source: asObservable(), maxAttempts: maxAttempts)
+    return retryObservable(asObservable(), maxAttempts: maxAttempts)
   }
 }
 
-final class RetryObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // @unchecked Sendable: immutable configuration only.
-  let source: Observable<Element>
-  let maxAttempts: Int?
+/// The observable of `retry(_:)` (`maxAttempts`) and `retry()` (`nil`).
+@inlinable
+func retryObservable<Element>(_ source: Observable<Element>, maxAttempts: Int?) -> Observable<Element> {
+  // The event step is built here so that the client specialises it (see `EventStep`).
+  SequentialSourcesObservable(RetryStateMachine(source: source, maxAttempts: maxAttempts), operatorName: "retry(_:)") {
+    passThroughStep($0)
+  }
+}
 
+/// The decisions of `retry`: the source again after each failure, until `maxAttempts` subscriptions have failed.
+@usableFromInline
+struct RetryStateMachine<Element>: SequentialSourcesStateMachine {
+  let source: Observable<Element>
+  /// The number of subscriptions allowed; `nil` for no limit.
+  let maxAttempts: Int?
+  /// The subscriptions decided so far (not counted, so never overflowing, without a limit).
+  private(set) var attempts = 1
+
+  @usableFromInline
   init(source: Observable<Element>, maxAttempts: Int?) {
     self.source = source
     self.maxAttempts = maxAttempts
   }
 
-  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == Element {
-    let sink = RetrySink(observer: observer, source: source, maxAttempts: maxAttempts)
-    sink.subscribeLoop()
-    return sink
-  }
-}
+  @usableFromInline mutating func start() -> SequentialSourcesAction<Element> { .subscribe(source) }
 
-final class RetrySink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // @unchecked Sendable: the attempt bookkeeping is in `state` (a `LockedState`); `current` is a thread-safe
-  // `SerialDisposable`; the rest is immutable.
-  private struct State {
-    var subscribing = false
-    var resubscribeRequested = false
-    var attempts = 0
+  @usableFromInline mutating func failed(_ error: any Swift.Error) -> SequentialSourcesAction<Element> {
+    guard let maxAttempts else { return .subscribe(source) }
+    guard attempts < maxAttempts else { return .fail(error) }
+    attempts += 1
+    return .subscribe(source)
   }
 
-  let source: Observable<Observer.Element>
-  let maxAttempts: Int?
-  private let state = LockedState(State())
-  let current = SerialDisposable()
-
-  init(observer: Observer, source: Observable<Observer.Element>, maxAttempts: Int?) {
-    self.source = source
-    self.maxAttempts = maxAttempts
-    super.init(observer: observer)
-  }
-
-  /// Subscribes to the source; a failure during `subscribe` asks the loop to go round again instead of
-  /// recursing.
-  func subscribeLoop() {
-    let start: Bool = state.withLock { state in
-      if state.subscribing {
-        state.resubscribeRequested = true
-        return false
-      }
-      state.subscribing = true
-      return true
-    }
-    guard start else { return }
-    while true {
-      if isDisposed { return }
-      state.withLock { $0.attempts += 1 }
-      current.disposable = source.subscribe(self)
-      let again: Bool = state.withLock { state in
-        if state.resubscribeRequested {
-          state.resubscribeRequested = false
-          return true
-        }
-        state.subscribing = false
-        return false
-      }
-      if !again { return }
-    }
-  }
-
-  func on(_ event: Event<Observer.Element>) {
-    switch event {
-    case .next(let element): forwardNext(element)
-    case .completed: forwardCompleted()
-    case .error(let error):
-      guard !isDisposed else { return }
-      let attempts = state.withLock { $0.attempts }
-      if let maxAttempts, attempts >= maxAttempts {
-        forwardError(error)
-      } else {
-        subscribeLoop()
-      }
-    }
-  }
-
-  override func disposeResources() { current.dispose() }
+  @usableFromInline mutating func completed() -> SequentialSourcesAction<Element> { .complete }
 }

@@ -3,11 +3,13 @@ extension ObservableType {
   ///
   /// Only the subscription side effects move to `scheduler`; events are delivered wherever the source sends
   /// them (use ``observe(on:)`` to move delivery). Disposing before the scheduled subscription runs prevents it.
+  @inlinable
   public func subscribe(on scheduler: any ImmediateSchedulerType) -> Observable<Element> {
     // The source itself, not `asObservable()`: a type that is not an `Observable` would be wrapped in a `create`,
     // whose sink disposes the source's subscription at once on a terminal event, where the subscription must be
-    // disposed on `scheduler` (one tick later on a `TestScheduler`), as RxSwift does.
-    SubscribeOnObservable(source: self, scheduler: scheduler)
+    // disposed on `scheduler` (one tick later on a `TestScheduler`), as RxSwift does. The event step is built here
+    // so that the client specialises it (see `EventStep`).
+    SubscribeOnObservable(source: self, scheduler: scheduler) { passThroughStep($0) }
   }
 
   /// The RxSwift 5 name of ``subscribe(on:)``.
@@ -17,19 +19,26 @@ extension ObservableType {
   }
 }
 
+@usableFromInline
 final class SubscribeOnObservable<Source: ObservableType>: Observable<Source.Element>, @unchecked Sendable {
   // @unchecked Sendable: immutable configuration only.
   let source: Source
   let scheduler: any ImmediateSchedulerType
+  let step: @Sendable (Event<Source.Element>) -> EventStep
 
-  init(source: Source, scheduler: any ImmediateSchedulerType) {
+  @usableFromInline
+  init(
+    source: Source, scheduler: any ImmediateSchedulerType,
+    step: @escaping @Sendable (Event<Source.Element>) -> EventStep
+  ) {
     self.source = source
     self.scheduler = scheduler
+    self.step = step
   }
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Source.Element {
-    let sink = SubscribeOnSink(observer: observer)
+    let sink = FilterSink(observer: observer, step: step)
     let upstream = ScheduledDisposal(scheduler: scheduler)
     sink.setUpstream(upstream)
     let source = self.source
@@ -40,11 +49,6 @@ final class SubscribeOnObservable<Source: ObservableType>: Observable<Source.Ele
     upstream.setSchedule(scheduled)
     return sink
   }
-}
-
-final class SubscribeOnSink<Observer: ObserverType>: Sink<Observer>, ObserverType, @unchecked Sendable {
-  // @unchecked Sendable: no state of its own; `Sink`'s is atomic.
-  func on(_ event: Event<Observer.Element>) { forward(event) }
 }
 
 /// The upstream of `subscribe(on:)`: cancels the pending subscription and disposes the subscription on the

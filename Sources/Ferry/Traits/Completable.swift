@@ -23,10 +23,18 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// The function runs once per subscription with a callback for the outcome and returns the disposable that
   /// tears the work down. Only the first call of the callback counts.
   @preconcurrency
+  @inlinable
   public static func create(
     subscribe: @escaping @Sendable (@escaping CompletableObserver) -> any Disposable
   ) -> Completable {
-    Completable(raw: CompletableCreateObservable(subscribe))
+    Completable(
+      raw: OutcomeCreateObservable(subscribe) { outcome, _ in
+        switch outcome {
+        case .error(let error): return .error(error)
+        case .completed: return .completed
+        }
+      }
+    )
   }
 
   /// A ``Completable`` that completes at once.
@@ -139,36 +147,5 @@ extension PrimitiveSequence where Trait == CompletableTrait, Element == Never {
   /// `zip(_:)` over a collection with variadic sources.
   public static func zip(_ sources: Completable...) -> Completable {
     Completable(raw: Observable.merge(sources.map(\.source)))
-  }
-}
-
-/// The observable behind `Completable.create`: runs the subscribe function with a callback that accepts one
-/// outcome.
-final class CompletableCreateObservable: Observable<Never>, @unchecked Sendable {
-  // @unchecked Sendable: only an immutable `@Sendable` subscribe handler.
-  typealias SubscribeHandler = @Sendable (@escaping @Sendable (CompletableEvent) -> Void) -> any Disposable
-  let subscribeHandler: SubscribeHandler
-
-  init(_ subscribeHandler: @escaping SubscribeHandler) {
-    self.subscribeHandler = subscribeHandler
-  }
-
-  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == Never {
-    let sink = CompletableCreateSink(observer: observer)
-    sink.setUpstream(subscribeHandler { sink.receive($0) })
-    return sink
-  }
-}
-
-final class CompletableCreateSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
-where Observer.Element == Never {
-  // @unchecked Sendable: no mutable state of its own; `forwardError`/`forwardCompleted` deliver one stop event (the
-  // first to claim disposal).
-  func receive(_ event: CompletableEvent) {
-    switch event {
-    case .error(let error): forwardError(error)
-    case .completed: forwardCompleted()
-    }
   }
 }

@@ -110,14 +110,12 @@ extension Infallible {
 extension ObservableConvertibleType {
   /// The sequence as an ``Infallible`` that emits `element` and completes instead of failing.
   public func asInfallible(onErrorJustReturn element: Element) -> Infallible<Element> {
-    let storage = ElementsStorage([element])
-    return Infallible(
-      raw: CatchObservable(source: asObservable(), step: { passThroughStep($0) }) { _ in ElementsObservable(storage) })
+    Infallible(raw: catchObservable(asObservable(), returning: element))
   }
 
   /// The sequence as an ``Infallible`` that continues with `infallible` instead of failing.
   public func asInfallible(onErrorFallbackTo infallible: Infallible<Element>) -> Infallible<Element> {
-    Infallible(raw: CatchObservable(source: asObservable(), step: { passThroughStep($0) }) { _ in infallible.source })
+    Infallible(raw: catchObservable(asObservable()) { _ in infallible.source })
   }
 
   /// The sequence as an ``Infallible`` that continues with the sequence `recover` returns for the error
@@ -126,7 +124,7 @@ extension ObservableConvertibleType {
   public func asInfallible(
     onErrorRecover recover: @escaping @Sendable (any Swift.Error) -> Infallible<Element>
   ) -> Infallible<Element> {
-    Infallible(raw: CatchObservable(source: asObservable(), step: { passThroughStep($0) }) { recover($0).source })
+    Infallible(raw: catchObservable(asObservable()) { recover($0).source })
   }
 }
 

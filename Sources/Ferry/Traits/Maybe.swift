@@ -28,10 +28,24 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// tears the work down. Only the first call of the callback counts; later calls, and calls after disposal,
   /// are ignored.
   @preconcurrency
+  @inlinable
   public static func create(
     subscribe: @escaping @Sendable (@escaping MaybeObserver) -> any Disposable
   ) -> Maybe<Element> {
-    Maybe(raw: MaybeCreateObservable(subscribe))
+    // The outcome's translation into events is built here, so that the client specialises it (see `EventStep`).
+    Maybe(
+      raw: OutcomeCreateObservable(subscribe) { outcome, deliver in
+        switch outcome {
+        case .success(let element):
+          deliver(.next(element))
+          return .completed
+        case .error(let error):
+          return .error(error)
+        case .completed:
+          return .completed
+        }
+      }
+    )
   }
 
   /// A ``Maybe`` that succeeds with `element`.
@@ -57,15 +71,8 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// Subscribes a callback that receives the outcome once.
   @preconcurrency
   public func subscribe(_ observer: @escaping @Sendable (MaybeEvent<Element>) -> Void) -> any Disposable {
-    let received = AtomicWord.make()
-    return source.subscribe(
-      onNext: { element in
-        _ = received.setOnce()
-        observer(.success(element))
-      },
-      onError: { observer(.error($0)) },
-      onCompleted: { if received.load() == 0 { observer(.completed) } }
-    )
+    subscribe(
+      onSuccess: { observer(.success($0)) }, onError: { observer(.error($0)) }, onCompleted: { observer(.completed) })
   }
 
   /// Subscribes success, error, completion and disposal handlers.
@@ -147,9 +154,7 @@ extension PrimitiveSequence where Trait == MaybeTrait {
 
   /// Succeeds with `element` instead of failing.
   public func catchAndReturn(_ element: Element) -> Maybe<Element> {
-    let storage = ElementsStorage([element])
-    return Maybe(
-      raw: CatchObservable(source: source, step: { passThroughStep($0) }) { _ in ElementsObservable(storage) })
+    Maybe(raw: catchObservable(source, returning: element))
   }
 
   /// Succeeds with `element` when the maybe completes without one.
@@ -203,41 +208,5 @@ extension PrimitiveSequence where Trait == MaybeTrait {
   /// A ``Completable`` that drops the element.
   public func asCompletable() -> Completable {
     Completable(raw: source.ignoreElements())
-  }
-}
-
-/// The observable behind `Maybe.create`: runs the subscribe function with a callback that accepts one outcome.
-final class MaybeCreateObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // @unchecked Sendable: only an immutable `@Sendable` subscribe handler.
-  typealias SubscribeHandler = @Sendable (@escaping @Sendable (MaybeEvent<Element>) -> Void) -> any Disposable
-  let subscribeHandler: SubscribeHandler
-
-  init(_ subscribeHandler: @escaping SubscribeHandler) {
-    self.subscribeHandler = subscribeHandler
-  }
-
-  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == Element {
-    let sink = MaybeCreateSink(observer: observer)
-    sink.setUpstream(subscribeHandler { sink.receive($0) })
-    return sink
-  }
-}
-
-final class MaybeCreateSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
-  // @unchecked Sendable: `delivered` is an atomic flag: only the caller that sets it delivers.
-  let delivered = AtomicWord.make()
-
-  func receive(_ event: MaybeEvent<Observer.Element>) {
-    guard !isDisposed, delivered.setOnce() else { return }
-    switch event {
-    case .success(let element):
-      forwardNext(element)
-      forwardCompleted()
-    case .error(let error):
-      forwardError(error)
-    case .completed:
-      forwardCompleted()
-    }
   }
 }

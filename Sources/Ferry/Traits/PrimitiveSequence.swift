@@ -51,8 +51,7 @@ extension PrimitiveSequence {
   public func `catch`(
     _ handler: @escaping @Sendable (any Swift.Error) throws -> PrimitiveSequence<Trait, Element>
   ) -> PrimitiveSequence<Trait, Element> {
-    PrimitiveSequence(
-      raw: CatchObservable(source: source, step: { passThroughStep($0) }) { try handler($0).asObservable() })
+    PrimitiveSequence(raw: catchObservable(source) { try handler($0).asObservable() })
   }
 
   /// Resubscribes to `self` after an error, until it succeeds or `maxAttemptCount` subscriptions have been made

@@ -5,6 +5,6 @@ extension ObservableType {
   func catchForSharedSequence(
     _ handler: @escaping @Sendable (any Swift.Error) -> Observable<Element>
   ) -> Observable<Element> {
-    CatchObservable(source: asObservable(), step: { passThroughStep($0) }, handler: handler)
+    catchObservable(asObservable(), handler: handler)
   }
 }

@@ -24,7 +24,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
   ) -> Single<Element> {
     // The outcome's translation into events is built here, so that the client specialises it (see `EventStep`).
     Single(
-      raw: SingleCreateObservable(subscribe) { outcome, deliver in
+      raw: OutcomeCreateObservable(subscribe) { outcome, deliver in
         switch outcome {
         case .success(let element):
           deliver(.next(element))
@@ -126,9 +126,7 @@ extension PrimitiveSequence where Trait == SingleTrait {
 
   /// Succeeds with `element` instead of failing.
   public func catchAndReturn(_ element: Element) -> Single<Element> {
-    let storage = ElementsStorage([element])
-    return Single(
-      raw: CatchObservable(source: source, step: { passThroughStep($0) }) { _ in ElementsObservable(storage) })
+    Single(raw: catchObservable(source, returning: element))
   }
 
   /// Calls the handlers around the events of each subscription, for side effects.
@@ -193,49 +191,5 @@ extension PrimitiveSequence where Trait == SingleTrait {
   /// A ``Completable`` that drops the element and mirrors success as completion.
   public func asCompletable() -> Completable {
     Completable(raw: source.ignoreElements())
-  }
-}
-
-/// The observable behind `Single.create`: runs the subscribe function with a callback that accepts one outcome.
-@usableFromInline
-final class SingleCreateObservable<Element>: Observable<Element>, @unchecked Sendable {
-  // @unchecked Sendable: immutable configuration only.
-  @usableFromInline
-  typealias SubscribeHandler = @Sendable (@escaping @Sendable (SingleEvent<Element>) -> Void) -> any Disposable
-  /// Turns the outcome into events: delivers `.next` through its second argument, returns the stop event.
-  @usableFromInline
-  typealias Step = @Sendable (SingleEvent<Element>, (Event<Element>) -> Void) -> EventStep
-
-  let subscribeHandler: SubscribeHandler
-  let step: Step
-
-  @usableFromInline
-  init(_ subscribeHandler: @escaping SubscribeHandler, step: @escaping Step) {
-    self.subscribeHandler = subscribeHandler
-    self.step = step
-  }
-
-  override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
-  where Observer.Element == Element {
-    let sink = SingleCreateSink(observer: observer, step: step)
-    sink.setUpstream(subscribeHandler { sink.receive($0) })
-    return sink
-  }
-}
-
-final class SingleCreateSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable {
-  // @unchecked Sendable: `delivered` is an atomic flag: only the caller that sets it delivers, so two concurrent
-  // outcomes never overlap; `step` is immutable.
-  let delivered = AtomicWord.make()
-  let step: SingleCreateObservable<Observer.Element>.Step
-
-  init(observer: Observer, step: @escaping SingleCreateObservable<Observer.Element>.Step) {
-    self.step = step
-    super.init(observer: observer)
-  }
-
-  func receive(_ outcome: SingleEvent<Observer.Element>) {
-    guard !isDisposed, delivered.setOnce() else { return }
-    apply(step(outcome) { forwardNextEvent($0) })
   }
 }

@@ -73,4 +73,35 @@ struct CatchTests {
     Harness.expectReleasedAfterDispose { $0.catchAndReturn(0) }
     Harness.expectDisposeInsideOnNextStops({ $0.catchAndReturn(0) }, send: { s in (1...3).forEach(s.onNext) })
   }
+
+  @Test func catchSequenceOfManySynchronouslyFailingSourcesDoesNotGrowTheStack() {
+    let count = 100_000
+    let sources = (0..<count).lazy.map { index in
+      index < count - 1 ? Observable<Int>.error(TestError(id: index)) : Observable.just(index)
+    }
+    #expect(Harness.events(Observable.catch(sequence: sources)) == [.next(count - 1), .completed])
+    let failing = (0..<count).lazy.map { Observable<Int>.error(TestError(id: $0)) }
+    #expect(Harness.events(Observable.catch(sequence: failing)) == [.error(TestError(id: count - 1))])
+  }
+
+  @Test func disposingDuringTheFallbacksSubscriptionDisposesIt() {
+    let holder = LockedBox<(any Disposable)?>(nil)
+    let fallbackDisposed = LockedBox(false)
+    let received = LockedBox<[Int]>([])
+    let source = PublishSubject<Int>()
+    let fallback = Observable<Int>.create { observer in
+      observer.onNext(1)
+      observer.onNext(2)
+      return Disposables.create { fallbackDisposed.withLock { $0 = true } }
+    }
+    let subscription = source.catch { _ in fallback }.subscribe(onNext: { value in
+      received.withLock { $0.append(value) }
+      holder.current?.dispose()
+    })
+    holder.withLock { $0 = subscription }
+    source.onError(TestError())
+    #expect(received.current == [1], "nothing is delivered after the disposal")
+    #expect(fallbackDisposed.current, "the fallback's subscription, returned after the disposal, is disposed")
+    #expect(!source.hasObservers)
+  }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Ferry
 import FerryTesting
 import Testing
@@ -67,5 +68,33 @@ import Testing
     #expect(received.current == [1])
     #expect(counter.subscribed == 0)
     #expect(!first.hasObservers)
+  }
+
+  @Test func anOperatorBelowThatStopsInsideSubscribeEndsAnEndlessSynchronousChain() {
+    let pulled = LockedBox(0)
+    let sources = (0...).lazy.map { index -> Observable<Int> in
+      pulled.withLock { $0 += 1 }
+      return Observable.just(index)
+    }
+    #expect(Harness.events(Observable.concat(sources).take(3)) == [.next(0), .next(1), .next(2), .completed])
+    #expect(pulled.current <= 4, "at most the source decided as take(3) stopped")
+  }
+
+  @Test func sourcesCompletingOnAnotherThreadContinueTheChain() {
+    let sources = (0..<100).map { index in
+      Observable<Int>.create { observer in
+        DispatchQueue.global().async {
+          observer.onNext(index)
+          observer.onCompleted()
+        }
+        return Disposables.create()
+      }
+    }
+    let finished = DispatchSemaphore(value: 0)
+    let recorder = EventRecorder<Int>()
+    let subscription = Observable.concat(sources).do(afterCompleted: { finished.signal() }).subscribe(recorder)
+    Harness.wait(finished)
+    #expect(recorder.events.current == (0..<100).map { .next($0) } + [.completed])
+    subscription.dispose()
   }
 }

@@ -92,4 +92,35 @@ struct RetryTests {
     Harness.expectReleasedAfterDispose { $0.retry(2) }
     Harness.expectDisposeInsideOnNextStops({ $0.retry() }, send: { s in (1...3).forEach(s.onNext) })
   }
+
+  @Test func aHundredThousandSynchronousRetriesDoNotGrowTheStack() {
+    let attempts = LockedBox(0)
+    let source = Observable<Int>.create { observer in
+      let attempt = attempts.withLock { count in
+        count += 1
+        return count
+      }
+      if attempt < 100_000 {
+        observer.onError(TestError(id: attempt))
+      } else {
+        observer.onNext(attempt)
+        observer.onCompleted()
+      }
+      return Disposables.create()
+    }
+    #expect(Harness.events(source.retry(100_000)) == [.next(100_000), .completed])
+    #expect(attempts.current == 100_000)
+  }
+
+  @Test func anOperatorBelowThatStopsInsideSubscribeEndsASynchronousRetryLoop() {
+    // Every attempt emits and fails inside `subscribe`: `take(1)` stops at the first element, before its disposal can
+    // reach the retry loop, which must notice rather than resubscribe forever.
+    let source = CountingSource<Int> { observer, attempt in
+      observer.onNext(attempt)
+      observer.onError(TestError(id: attempt))
+    }
+    #expect(Harness.events(source.observable.retry().take(1)) == [.next(1), .completed])
+    #expect(source.subscriptions.current <= 2, "at most the attempt decided as take(1) stopped")
+    #expect(source.disposals.current == source.subscriptions.current)
+  }
 }
