@@ -2,7 +2,7 @@
 /// and emitter role behind it, and the downstream to deliver to.
 ///
 /// Stateful operators are written on its one subclass ``OperatorStorage``, which drives a value-type
-/// ``OperatorStateMachine`` through one idiom, ``OperatorStorage/withLock(_:emitting:)`` (`debounce`, `throttle`,
+/// ``OperatorStateMachine`` through one idiom, ``OperatorStorage/withLock(_:)`` (`debounce`, `throttle`,
 /// `take(until:)`, `skip(until:)`, `delay`, `timeout`, `buffer`; see `Docs/WritingAnOperator.md`). The other
 /// subclasses (`merge` and the flatMap family, `combineLatest`, `zip`, `withLatestFrom`, `sample`, `window`) keep
 /// their state in stored properties and still take the lock by hand.
