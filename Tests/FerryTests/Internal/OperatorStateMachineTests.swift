@@ -407,3 +407,60 @@ extension OperatorStateMachineTests {
     #expect(!afterClose, "disposed: ignored")
   }
 }
+
+extension OperatorStateMachineTests {
+  // MARK: sample
+
+  @Test func sampleEmitsTheLatestElementOncePerSample() {
+    var machine = SampleStateMachine<Int>(defaultValue: nil)
+    #expect(delivered(machine.sampled().emission) == [], "nothing arrived: nothing to sample")
+    #expect(machine.next(1) == nil)
+    #expect(machine.next(2) == 1, "the replaced element is handed back, to be released after the lock")
+    #expect(delivered(machine.sampled().emission) == ["2"])
+    #expect(delivered(machine.sampled().emission) == [], "an element is sampled once")
+  }
+
+  @Test func sampleWithADefaultValueEmitsItWhenNothingArrived() {
+    var machine = SampleStateMachine<Int>(defaultValue: 0)
+    #expect(delivered(machine.sampled().emission) == ["0"])
+    _ = machine.next(5)
+    #expect(delivered(machine.sampled().emission) == ["5"])
+    #expect(delivered(machine.sampled().emission) == ["0"])
+  }
+
+  @Test func sampleCompletesAtTheSampleAfterTheSourceCompleted() {
+    var holding = SampleStateMachine<Int>(defaultValue: nil)
+    _ = holding.next(3)
+    holding.sourceCompleted()
+    #expect(holding.next(4) == 4, "nothing is accepted after the source completed")
+    #expect(delivered(holding.sampled().emission) == ["3", "|"])
+    #expect(delivered(holding.sampled().emission) == [], "stopped")
+
+    var empty = SampleStateMachine<Int>(defaultValue: nil)
+    empty.sourceCompleted()
+    #expect(delivered(empty.sampled().emission) == ["|"])
+  }
+
+  @Test func sampleErrorDropsTheHeldElementAndStops() {
+    var machine = SampleStateMachine<Int>(defaultValue: 0)
+    _ = machine.next(9)
+    let action = machine.failed(Boom())
+    #expect(delivered(action.emission) == ["x"])
+    guard case .fail(_, let dropped) = action else {
+      Issue.record("an error drops the held element")
+      return
+    }
+    #expect(dropped == 9)
+    #expect(delivered(machine.failed(Boom()).emission) == [], "the first terminal event wins")
+    #expect(delivered(machine.sampled().emission) == [], "not even the default value once stopped")
+  }
+
+  @Test func sampleCloseHandsBackTheHeldElementAndStops() {
+    var machine = SampleStateMachine<Int>(defaultValue: 0)
+    _ = machine.next(6)
+    #expect(machine.close() == 6)
+    #expect(machine.next(7) == 7)
+    #expect(delivered(machine.sampled().emission) == [])
+    #expect(machine.close() == nil)
+  }
+}
