@@ -18,6 +18,16 @@ protocol OperatorStateMachine {
 
   /// Disposal: the machine stops (every later input is ignored) and hands back what it held.
   mutating func close() -> Leftovers
+
+  /// After the lock, ends what ``close()`` handed back: disposes the subscriptions it held. (What is left is
+  /// released when this returns.)
+  static func finish(_ leftovers: Leftovers)
+}
+
+extension OperatorStateMachine {
+  /// Nothing to end: what the machine held is only released.
+  @inlinable
+  static func finish(_ leftovers: Leftovers) {}
 }
 
 /// The action of a transition that may deliver: what the storage delivers after the lock is its ``emission``; the
@@ -127,6 +137,25 @@ final class OperatorStorage<Machine: OperatorStateMachine>: SerializingCore<Even
     return action
   }
 
+  /// Runs `transition`, an input whose only outcome is what it delivers, on the state machine under the lock and
+  /// delivers that after the lock (or queues it behind the delivery in progress); nothing once the subscription was
+  /// disposed. ``withLock(_:)`` without an action to hand back: the emission is consumed by the delivery rather than
+  /// copied for the caller and destroyed twice, which an element-per-call operator (`merge`) pays on every element.
+  @inlinable @inline(__always)
+  final func deliver(_ transition: (inout Machine) -> OperatorEmission<Machine.Output>) {
+    PlatformLock.lock(lock)
+    guard !closed else {
+      PlatformLock.unlock(lock)
+      return
+    }
+    switch transition(&machine) {
+    case .nothing: PlatformLock.unlock(lock)
+    case .event(.next(let element)): emit(.next(element))
+    case .event(let event): emit(event)
+    case .events(let event, let next): emit(event, then: next)
+    }
+  }
+
   /// ``withLock(_:)`` for an input that comes at most once per subscription (a terminal event): the same, but never
   /// inlined, so that the delivery path it carries does not enlarge the frame of the handler that also runs the
   /// operator's per-element transitions.
@@ -163,6 +192,6 @@ final class OperatorStorage<Machine: OperatorStateMachine>: SerializingCore<Even
     let leftovers = machine.close()
     PlatformLock.unlock(lock)
     resources?.dispose()
-    withExtendedLifetime(leftovers) {}
+    Machine.finish(leftovers)
   }
 }
