@@ -88,10 +88,11 @@ enum HeldElementAction<Element>: OperatorAction {
 /// (inherited from ``SerializingCore``: one thread delivers at a time, others and re-entrant sends queue), one
 /// downstream host, and the resources (timers, other sources' subscriptions) disposed with the subscription.
 ///
-/// Every input goes through ``withLock(_:)``: the transition runs under the lock, what its action's emission says
-/// is delivered after the lock, and its action is returned to the caller, who acts on it (starts a timer,
-/// disposes a subscription) and then drops it — so anything the action carries (a replaced element) is released
-/// after the lock, when its `deinit` can safely run user code.
+/// Every input goes through ``withLock(_:)`` (or its forms for a terminal event, ``withLockOnce(_:)``, for an input
+/// that delivers nothing, ``withLockDeliveringNothing(_:)``, and for one that only delivers, ``deliver(_:)``): the
+/// transition runs under the lock, what its action's emission says is delivered after the lock, and its action is
+/// returned to the caller, who acts on it (starts a timer, disposes a subscription) and then drops it — so anything
+/// the action carries (a replaced element) is released after the lock, when its `deinit` can safely run user code.
 ///
 /// Its methods are `@inlinable` and the handlers that call them are built in the operators' inlinable entry points,
 /// so the whole element path is specialised in the client; only the ready `Event` crosses into the observer's
