@@ -18,21 +18,48 @@ protocol OperatorStateMachine {
 
   /// Disposal: the machine stops (every later input is ignored) and hands back what it held.
   mutating func close() -> Leftovers
+
+  /// After the lock, ends what ``close()`` handed back: disposes the subscriptions it held. (What is left is
+  /// released when this returns.)
+  static func finish(_ leftovers: Leftovers)
+}
+
+extension OperatorStateMachine {
+  /// Nothing to end: what the machine held is only released.
+  @inlinable
+  static func finish(_ leftovers: Leftovers) {}
+}
+
+/// The action of a transition that may deliver: what the storage delivers after the lock is its ``emission``; the
+/// rest (a timer to start, a replaced value to release) is the caller's to act on.
+///
+/// A protocol requirement rather than a closure passed with each transition: the requirement, resolved on the
+/// concrete action type, is inlined into the handler, where a closure literal stays a call per delivery.
+@usableFromInline
+protocol OperatorAction<Output> {
+  /// The element type of the operator's result.
+  associatedtype Output
+  /// The events this action delivers, in order.
+  var emission: OperatorEmission<Output> { get }
 }
 
 /// What one transition delivers downstream: nothing, one event, or two events decided together (an element and
 /// the terminal event that follows it), delivered in order with nothing between them.
 @usableFromInline
-enum OperatorEmission<Output> {
+enum OperatorEmission<Output>: OperatorAction {
   case nothing
   case event(Event<Output>)
   case events(Event<Output>, then: Event<Output>)
+
+  /// Itself: a transition whose only outcome is what it delivers returns its emission as its action.
+  @inlinable @inline(__always)
+  var emission: OperatorEmission<Output> { self }
 }
 
 /// What to do after an input of an operator that holds back at most one element (`debounce`, `throttle`): deliver
 /// it, deliver it and then complete, complete, fail — releasing the dropped element after the lock — or nothing.
 @usableFromInline
-enum HeldElementAction<Element> {
+enum HeldElementAction<Element>: OperatorAction {
   /// Deliver the element.
   case emit(Element)
   /// Deliver the element, then completion.
@@ -45,7 +72,7 @@ enum HeldElementAction<Element> {
   case ignore
 
   /// The events this action delivers, in order.
-  @inlinable
+  @inlinable @inline(__always)
   var emission: OperatorEmission<Element> {
     switch self {
     case .emit(let element): .event(.next(element))
@@ -61,10 +88,11 @@ enum HeldElementAction<Element> {
 /// (inherited from ``SerializingCore``: one thread delivers at a time, others and re-entrant sends queue), one
 /// downstream host, and the resources (timers, other sources' subscriptions) disposed with the subscription.
 ///
-/// Every input goes through ``withLock(_:emitting:)``: the transition runs under the lock, what it decides to
-/// deliver is delivered after the lock, and its action is returned to the caller, who acts on it (starts a timer,
-/// disposes a subscription) and then drops it — so anything the action carries (a replaced element) is released
-/// after the lock, when its `deinit` can safely run user code.
+/// Every input goes through ``withLock(_:)`` (or its forms for a terminal event, ``withLockOnce(_:)``, for an input
+/// that delivers nothing, ``withLockDeliveringNothing(_:)``, and for one that only delivers, ``deliver(_:)``): the
+/// transition runs under the lock, what its action's emission says is delivered after the lock, and its action is
+/// returned to the caller, who acts on it (starts a timer, disposes a subscription) and then drops it — so anything
+/// the action carries (a replaced element) is released after the lock, when its `deinit` can safely run user code.
 ///
 /// Its methods are `@inlinable` and the handlers that call them are built in the operators' inlinable entry points,
 /// so the whole element path is specialised in the client; only the ready `Event` crosses into the observer's
@@ -87,37 +115,69 @@ final class OperatorStorage<Machine: OperatorStateMachine>: SerializingCore<Even
     super.init(downstream: downstream)
   }
 
-  /// Runs `transition` on the state machine under the lock and delivers what `emission` selects from its action
+  /// Runs `transition` on the state machine under the lock and delivers its action's ``OperatorAction/emission``
   /// after the lock (or queues it behind the delivery in progress). Returns the action for the caller to act on,
   /// or `nil` once the subscription was disposed (the transition did not run).
   @inlinable @inline(__always)
-  final func withLock<Action>(
-    _ transition: (inout Machine) -> Action,
-    emitting emission: (Action) -> OperatorEmission<Machine.Output>
-  ) -> Action? {
+  final func withLock<Action: OperatorAction>(_ transition: (inout Machine) -> Action) -> Action?
+  where Action.Output == Machine.Output {
     PlatformLock.lock(lock)
     guard !closed else {
       PlatformLock.unlock(lock)
       return nil
     }
     let action = transition(&machine)
-    switch emission(action) {
+    switch action.emission {
     case .nothing: PlatformLock.unlock(lock)
+    // The element case spelled out: the event is then rebuilt with a known case, so what is left of the emission
+    // after the delivery is destroyed inline rather than through a switch over every case.
+    case .event(.next(let element)): emit(.next(element))
     case .event(let event): emit(event)
     case .events(let event, let next): emit(event, then: next)
     }
     return action
   }
 
-  /// ``withLock(_:emitting:)`` for an input that comes at most once per subscription (a terminal event): the same,
-  /// but never inlined, so that the delivery path it carries does not enlarge the frame of the handler that also
-  /// runs the operator's per-element transitions.
+  /// Runs `transition`, an input whose only outcome is what it delivers, on the state machine under the lock and
+  /// delivers that after the lock (or queues it behind the delivery in progress); nothing once the subscription was
+  /// disposed. ``withLock(_:)`` without an action to hand back: the emission is consumed by the delivery rather than
+  /// copied for the caller and destroyed twice, which an element-per-call operator (`merge`) pays on every element.
+  @inlinable @inline(__always)
+  final func deliver(_ transition: (inout Machine) -> OperatorEmission<Machine.Output>) {
+    PlatformLock.lock(lock)
+    guard !closed else {
+      PlatformLock.unlock(lock)
+      return
+    }
+    switch transition(&machine) {
+    case .nothing: PlatformLock.unlock(lock)
+    case .event(.next(let element)): emit(.next(element))
+    case .event(let event): emit(event)
+    case .events(let event, let next): emit(event, then: next)
+    }
+  }
+
+  /// ``withLock(_:)`` for an input that comes at most once per subscription (a terminal event): the same, but never
+  /// inlined, so that the delivery path it carries does not enlarge the frame of the handler that also runs the
+  /// operator's per-element transitions.
   @inlinable @inline(never)
-  final func withLockOnce<Action>(
-    _ transition: (inout Machine) -> Action,
-    emitting emission: (Action) -> OperatorEmission<Machine.Output>
-  ) -> Action? {
-    withLock(transition, emitting: emission)
+  final func withLockOnce<Action: OperatorAction>(_ transition: (inout Machine) -> Action) -> Action?
+  where Action.Output == Machine.Output {
+    withLock(transition)
+  }
+
+  /// Runs `transition`, an input that delivers nothing, on the state machine under the lock. Returns its action for
+  /// the caller to act on after the lock, or `nil` once the subscription was disposed (the transition did not run).
+  @inlinable @inline(__always)
+  final func withLockDeliveringNothing<Action>(_ transition: (inout Machine) -> Action) -> Action? {
+    PlatformLock.lock(lock)
+    guard !closed else {
+      PlatformLock.unlock(lock)
+      return nil
+    }
+    let action = transition(&machine)
+    PlatformLock.unlock(lock)
+    return action
   }
 
   /// Disposal: closes the machine and the delivery queue, then — after the lock — disposes the resources and
@@ -133,6 +193,6 @@ final class OperatorStorage<Machine: OperatorStateMachine>: SerializingCore<Even
     let leftovers = machine.close()
     PlatformLock.unlock(lock)
     resources?.dispose()
-    withExtendedLifetime(leftovers) {}
+    Machine.finish(leftovers)
   }
 }

@@ -2,9 +2,8 @@
 /// and emitter role behind it, and the downstream to deliver to.
 ///
 /// Stateful operators are written on its one subclass ``OperatorStorage``, which drives a value-type
-/// ``OperatorStateMachine`` through one idiom, ``OperatorStorage/withLock(_:emitting:)`` (`debounce`, `throttle`,
-/// `take(until:)`, `skip(until:)`, `delay`, `timeout`, `buffer`; see `Docs/WritingAnOperator.md`). The other
-/// subclasses (`merge` and the flatMap family, `combineLatest`, `zip`, `withLatestFrom`, `sample`, `window`) keep
+/// ``OperatorStateMachine`` through one idiom, ``OperatorStorage/withLock(_:)`` (see `Docs/WritingAnOperator.md`
+/// for the list). The other subclasses (`flatMapLatest`, `combineLatest`, `zip`, `withLatestFrom`, `window`) keep
 /// their state in stored properties and still take the lock by hand.
 ///
 /// Why a core and not a sink: a sink's methods run as unspecialised generic code (reached through `subscribe`'s

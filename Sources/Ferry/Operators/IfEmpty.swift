@@ -28,10 +28,10 @@ extension Observable {
       original.setDisposable(
         source.subscribe(
           CoreSourceObserver(host: host) { event in
-            if case .switchToFallback = storage.withLock({ $0.source(event) }, emitting: { $0.emission }) {
+            if case .switchToFallback = storage.withLock({ $0.source(event) }) {
               subscription.disposable = fallback.subscribe(
                 CoreSourceObserver(host: host) { event in
-                  _ = storage.withLock({ $0.fallback(event) }, emitting: { $0 })
+                  _ = storage.withLock { $0.fallback(event) }
                 })
             }
           }))
@@ -58,7 +58,7 @@ struct IfEmptyStateMachine<Element>: OperatorStateMachine {
 
   /// What to do after an event of the source.
   @usableFromInline
-  enum SourceAction {
+  enum SourceAction: OperatorAction {
     /// Deliver the event.
     case deliver(Event<Element>)
     /// The source completed without an element: subscribe to the fallback.
@@ -67,7 +67,7 @@ struct IfEmptyStateMachine<Element>: OperatorStateMachine {
     case ignore
 
     /// The events this action delivers.
-    @inlinable
+    @inlinable @inline(__always)
     var emission: OperatorEmission<Element> {
       switch self {
       case .deliver(let event): .event(event)

@@ -44,10 +44,10 @@ extension Observable {
       host.attach(storage)
       @Sendable func startTimer(_ id: UInt64) {
         timer.disposable = scheduler.scheduleTimer(id, after: dueTime) { id in
-          if case .switchToOther = storage.withLock({ $0.timerFired(id) }, emitting: { $0.emission }) {
+          if case .switchToOther = storage.withLock({ $0.timerFired(id) }) {
             subscription.disposable = other.subscribe(
               AnyObserver<Element> { event in
-                _ = storage.withLock({ $0.other(event) }, emitting: { $0.emission })
+                _ = storage.withLock { $0.other(event) }
               })
           }
           return Disposables.create()
@@ -61,7 +61,7 @@ extension Observable {
       original.setDisposable(
         source.subscribe(
           CoreSourceObserver(host: host) { event in
-            if case .deliverAndRestart(_, let id) = storage.withLock({ $0.source(event) }, emitting: { $0.emission }) {
+            if case .deliverAndRestart(_, let id) = storage.withLock({ $0.source(event) }) {
               startTimer(id)
             }
           }))

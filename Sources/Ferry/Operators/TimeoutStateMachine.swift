@@ -20,7 +20,7 @@ struct TimeoutStateMachine<Element>: OperatorStateMachine {
 
   /// What to do after an input.
   @usableFromInline
-  enum Action {
+  enum Action: OperatorAction {
     /// Deliver the event.
     case deliver(Event<Element>)
     /// Deliver the source's element, then start the timer identified by `timer` (replacing the previous one).
@@ -31,7 +31,7 @@ struct TimeoutStateMachine<Element>: OperatorStateMachine {
     case ignore
 
     /// The events this action delivers.
-    @inlinable
+    @inlinable @inline(__always)
     var emission: OperatorEmission<Element> {
       switch self {
       case .deliver(let event), .deliverAndRestart(let event, _): .event(event)

@@ -33,7 +33,7 @@ struct UntilStateMachine<Element>: OperatorStateMachine {
 
   /// What to do with one input.
   @usableFromInline
-  enum Action {
+  enum Action: OperatorAction {
     /// Deliver this event.
     case deliver(Event<Element>)
     /// The trigger opened the gate: dispose the trigger's subscription.
@@ -44,7 +44,7 @@ struct UntilStateMachine<Element>: OperatorStateMachine {
     case ignore
 
     /// The events this action delivers.
-    @inlinable
+    @inlinable @inline(__always)
     var emission: OperatorEmission<Element> {
       if case .deliver(let event) = self { return .event(event) }
       return .nothing
@@ -125,10 +125,10 @@ extension ObservableType {
           AnyObserver<Trigger> { event in
             switch event {
             case .next:
-              if case .opened = storage.withLock({ $0.triggerFired() }, emitting: { $0.emission }) {
+              if case .opened = storage.withLock({ $0.triggerFired() }) {
                 triggerSubscription.dispose()
               }
-            case .error(let error): _ = storage.withLock({ $0.triggerFailed(error) }, emitting: { $0.emission })
+            case .error(let error): _ = storage.withLock { $0.triggerFailed(error) }
             case .completed: triggerSubscription.dispose()
             }
           }))
@@ -136,7 +136,7 @@ extension ObservableType {
         host.setUpstream(
           source.subscribe(
             CoreSourceObserver(host: host) { event in
-              if case .end = storage.withLock({ $0.source(event) }, emitting: { $0.emission }) { host.dispose() }
+              if case .end = storage.withLock({ $0.source(event) }) { host.dispose() }
             }))
       }
     }

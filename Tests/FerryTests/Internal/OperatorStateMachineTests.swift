@@ -407,3 +407,169 @@ extension OperatorStateMachineTests {
     #expect(!afterClose, "disposed: ignored")
   }
 }
+
+extension OperatorStateMachineTests {
+  // MARK: sample
+
+  @Test func sampleEmitsTheLatestElementOncePerSample() {
+    var machine = SampleStateMachine<Int>(defaultValue: nil)
+    #expect(delivered(machine.sampled().emission) == [], "nothing arrived: nothing to sample")
+    #expect(machine.next(1) == nil)
+    #expect(machine.next(2) == 1, "the replaced element is handed back, to be released after the lock")
+    #expect(delivered(machine.sampled().emission) == ["2"])
+    #expect(delivered(machine.sampled().emission) == [], "an element is sampled once")
+  }
+
+  @Test func sampleWithADefaultValueEmitsItWhenNothingArrived() {
+    var machine = SampleStateMachine<Int>(defaultValue: 0)
+    #expect(delivered(machine.sampled().emission) == ["0"])
+    _ = machine.next(5)
+    #expect(delivered(machine.sampled().emission) == ["5"])
+    #expect(delivered(machine.sampled().emission) == ["0"])
+  }
+
+  @Test func sampleCompletesAtTheSampleAfterTheSourceCompleted() {
+    var holding = SampleStateMachine<Int>(defaultValue: nil)
+    _ = holding.next(3)
+    holding.sourceCompleted()
+    #expect(holding.next(4) == 4, "nothing is accepted after the source completed")
+    #expect(delivered(holding.sampled().emission) == ["3", "|"])
+    #expect(delivered(holding.sampled().emission) == [], "stopped")
+
+    var empty = SampleStateMachine<Int>(defaultValue: nil)
+    empty.sourceCompleted()
+    #expect(delivered(empty.sampled().emission) == ["|"])
+  }
+
+  @Test func sampleErrorDropsTheHeldElementAndStops() {
+    var machine = SampleStateMachine<Int>(defaultValue: 0)
+    _ = machine.next(9)
+    let action = machine.failed(Boom())
+    #expect(delivered(action.emission) == ["x"])
+    guard case .fail(_, let dropped) = action else {
+      Issue.record("an error drops the held element")
+      return
+    }
+    #expect(dropped == 9)
+    #expect(delivered(machine.failed(Boom()).emission) == [], "the first terminal event wins")
+    #expect(delivered(machine.sampled().emission) == [], "not even the default value once stopped")
+  }
+
+  @Test func sampleCloseHandsBackTheHeldElementAndStops() {
+    var machine = SampleStateMachine<Int>(defaultValue: 0)
+    _ = machine.next(6)
+    #expect(machine.close() == 6)
+    #expect(machine.next(7) == 7)
+    #expect(delivered(machine.sampled().emission) == [])
+    #expect(machine.close() == nil)
+  }
+}
+
+extension OperatorStateMachineTests {
+  // MARK: merge
+
+  @Test func mergeSubscribesWhileThereIsCapacityAndQueuesTheRest() {
+    var machine = MergeStateMachine<Int>(maxConcurrent: 1, dropsWhileBusy: false)
+    guard case .subscribe(let first) = machine.outerNext(.just(1)) else {
+      Issue.record("capacity and nothing waiting: subscribe now")
+      return
+    }
+    var subscription: (any Disposable)? = Disposables.create()
+    machine.subscribed(first, subscription: &subscription)
+    #expect(subscription == nil, "a running inner sequence's subscription is kept")
+    guard case .startPending = machine.outerNext(.just(2)) else {
+      Issue.record("no capacity: the inner sequence waits")
+      return
+    }
+    #expect(machine.nextToStart() == nil, "at capacity, nothing starts")
+    #expect(delivered(machine.innerNext(10)) == ["10"])
+    let completed = machine.innerCompleted(first)
+    #expect(completed.subscription != nil, "the completed inner sequence's subscription is handed back to dispose")
+    #expect(delivered(completed.emission) == [])
+    guard let (_, second) = machine.nextToStart() else {
+      Issue.record("a completion frees capacity for the waiting inner sequence")
+      return
+    }
+    #expect(machine.nextToStart() == nil, "one start loop at a time")
+    var completedInside: (any Disposable)? = Disposables.create()
+    _ = machine.innerCompleted(second)
+    machine.subscribed(second, subscription: &completedInside)
+    #expect(completedInside != nil, "completed inside subscribe: not kept, released by the caller")
+  }
+
+  @Test func mergeCompletesWhenTheOuterAndEveryInnerSequenceHave() {
+    var machine = MergeStateMachine<Int>(maxConcurrent: .max, dropsWhileBusy: false)
+    guard case .subscribe(let id) = machine.outerNext(.just(1)) else {
+      Issue.record("capacity: subscribe now")
+      return
+    }
+    var subscription: (any Disposable)? = nil
+    machine.subscribed(id, subscription: &subscription)
+    #expect(delivered(machine.outerCompleted()) == [], "an inner sequence still runs")
+    #expect(delivered(machine.innerCompleted(id).emission) == ["|"])
+    #expect(delivered(machine.innerNext(2)) == [], "nothing after the completion")
+
+    var empty = MergeStateMachine<Int>(maxConcurrent: .max, dropsWhileBusy: false)
+    #expect(delivered(empty.outerCompleted()) == ["|"])
+  }
+
+  @Test func mergeFirstErrorWinsAndStopsEverything() {
+    var machine = MergeStateMachine<Int>(maxConcurrent: 1, dropsWhileBusy: false)
+    _ = machine.outerNext(.just(1))
+    #expect(delivered(machine.failed(Boom())) == ["x"])
+    #expect(delivered(machine.failed(Boom())) == [])
+    #expect(delivered(machine.innerNext(1)) == [])
+    #expect(delivered(machine.outerCompleted()) == [])
+    guard case .ignore = machine.outerNext(.just(2)) else {
+      Issue.record("stopped: the outer sequence's elements are ignored")
+      return
+    }
+    #expect(machine.admitsOuterElement() == false)
+  }
+
+  @Test func flatMapFirstAdmitsAnOuterElementOnlyWhenIdle() {
+    var machine = MergeStateMachine<Int>(maxConcurrent: 1, dropsWhileBusy: true)
+    #expect(machine.admitsOuterElement())
+    guard case .subscribe(let id) = machine.outerNext(.just(1)) else {
+      Issue.record("idle: subscribe now")
+      return
+    }
+    var subscription: (any Disposable)? = nil
+    machine.subscribed(id, subscription: &subscription)
+    #expect(machine.admitsOuterElement() == false, "busy: dropped without making its inner sequence")
+    _ = machine.innerCompleted(id)
+    #expect(machine.admitsOuterElement())
+  }
+
+  @Test func mergeInnerCompletionWithWaitingSequencesHandsTheHandlerToTheStartLoop() {
+    var machine = MergeStateMachine<Int>(maxConcurrent: 1, dropsWhileBusy: false)
+    machine.innerHandlerBuilt { _, _ in }
+    guard case .subscribe(let id) = machine.outerNext(.just(1)) else {
+      Issue.record("capacity: subscribe now")
+      return
+    }
+    var subscription: (any Disposable)? = nil
+    machine.subscribed(id, subscription: &subscription)
+    _ = machine.outerNext(.just(2))
+    #expect(machine.innerCompleted(id).startsPending != nil)
+  }
+
+  @Test func mergeCloseHandsBackRunningSubscriptionsWaitingSequencesAndTheHandler() {
+    var machine = MergeStateMachine<Int>(maxConcurrent: 1, dropsWhileBusy: false)
+    machine.innerHandlerBuilt { _, _ in }
+    guard case .subscribe(let id) = machine.outerNext(.just(1)) else {
+      Issue.record("capacity: subscribe now")
+      return
+    }
+    let disposed = LockedBox(false)
+    var subscription: (any Disposable)? = Disposables.create { disposed.withLock { $0 = true } }
+    machine.subscribed(id, subscription: &subscription)
+    _ = machine.outerNext(.just(2))
+    let leftovers = machine.close()
+    #expect(leftovers.pending.count == 1)
+    #expect(leftovers.innerHandler != nil, "the handler, which holds the storage, leaves with the machine")
+    MergeStateMachine<Int>.finish(leftovers)
+    #expect(disposed.withLock { $0 }, "finishing the leftovers disposes the running inner subscriptions")
+    #expect(delivered(machine.innerNext(3)) == [])
+  }
+}

@@ -27,7 +27,7 @@ func ambObservable<Element>(_ sources: [Observable<Element>]) -> Observable<Elem
       subscriptions[index].setDisposable(
         source.subscribe(
           CoreSourceObserver(host: host) { event in
-            let action = storage.withLock({ $0.event(event, from: index) }, emitting: { $0.emission })
+            let action = storage.withLock { $0.event(event, from: index) }
             guard case .won(_, let winner) = action else { return }
             for (other, subscription) in subscriptions.enumerated() where other != winner {
               subscription.dispose()

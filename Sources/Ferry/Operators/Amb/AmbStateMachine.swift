@@ -16,7 +16,7 @@ struct AmbStateMachine<Element>: OperatorStateMachine {
 
   /// What to do with one source's event.
   @usableFromInline
-  enum Action {
+  enum Action: OperatorAction {
     /// Source `winner` sent the first event: deliver it and dispose every other source's subscription.
     case won(Event<Element>, winner: Int)
     /// The winner sent this event: deliver it.
@@ -25,7 +25,7 @@ struct AmbStateMachine<Element>: OperatorStateMachine {
     case ignore
 
     /// The events this action delivers.
-    @inlinable
+    @inlinable @inline(__always)
     var emission: OperatorEmission<Element> {
       switch self {
       case .won(let event, _), .deliver(let event): return .event(event)

@@ -19,7 +19,7 @@ extension ObservableType {
       // Starts the time span of the array `window`; each closed array's action starts the next one's.
       @Sendable func startTimer(_ window: UInt64) {
         timer.disposable = scheduler.scheduleTimer(window, after: timeSpan) { window in
-          if case .emit(_, let next) = storage.withLock({ $0.timerFired(window) }, emitting: { $0.emission }) {
+          if case .emit(_, let next) = storage.withLock({ $0.timerFired(window) }) {
             startTimer(next)
           }
           return Disposables.create()
@@ -31,11 +31,11 @@ extension ObservableType {
           CoreSourceObserver(host: host) { event in
             switch event {
             case .next(let element):
-              if case .emit(_, let next) = storage.withLock({ $0.next(element) }, emitting: { $0.emission }) {
+              if case .emit(_, let next) = storage.withLock({ $0.next(element) }) {
                 startTimer(next)
               }
-            case .error(let error): _ = storage.withLockOnce({ $0.failed(error) }, emitting: { $0.emission })
-            case .completed: _ = storage.withLockOnce({ $0.completed() }, emitting: { $0.emission })
+            case .error(let error): _ = storage.withLockOnce { $0.failed(error) }
+            case .completed: _ = storage.withLockOnce { $0.completed() }
             }
           }))
     }

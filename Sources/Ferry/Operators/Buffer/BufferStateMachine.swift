@@ -21,7 +21,7 @@ struct BufferStateMachine<Element>: OperatorStateMachine {
 
   /// What to do after an input.
   @usableFromInline
-  enum Action {
+  enum Action: OperatorAction {
     /// Deliver the closed array, then start the time span of the next one: the timer identified by `nextWindow`.
     case emit([Element], nextWindow: UInt64)
     /// Deliver the last array, then completion.
@@ -32,7 +32,7 @@ struct BufferStateMachine<Element>: OperatorStateMachine {
     case ignore
 
     /// The events this action delivers, in order.
-    @inlinable
+    @inlinable @inline(__always)
     var emission: OperatorEmission<[Element]> {
       switch self {
       case .emit(let elements, _): .event(.next(elements))

@@ -16,21 +16,21 @@ extension ObservableType {
       let storage = OperatorStorage(DebounceStateMachine<Element>(), downstream: host, resources: timer)
       host.attach(storage)
       @Sendable func fire(_ id: UInt64) {
-        _ = storage.withLock({ $0.timerFired(id) }, emitting: { $0.emission })
+        _ = storage.withLock { $0.timerFired(id) }
       }
       host.setUpstream(
         source.subscribe(
           CoreSourceObserver(host: host) { event in
             switch event {
             case .next(let element):
-              guard case .startTimer(let id, _) = storage.withLock({ $0.next(element) }, emitting: { _ in .nothing })
+              guard case .startTimer(let id, _) = storage.withLockDeliveringNothing({ $0.next(element) })
               else { return }
               timer.disposable = scheduler.scheduleTimer(id, after: dueTime) { id in
                 fire(id)
                 return Disposables.create()
               }
-            case .error(let error): _ = storage.withLockOnce({ $0.failed(error) }, emitting: { $0.emission })
-            case .completed: _ = storage.withLockOnce({ $0.completed() }, emitting: { $0.emission })
+            case .error(let error): _ = storage.withLockOnce { $0.failed(error) }
+            case .completed: _ = storage.withLockOnce { $0.completed() }
             }
           }))
     }

@@ -34,7 +34,7 @@ extension ObservableType {
         slot.setDisposable(
           scheduler.scheduleTimer((), after: interval) { _ in
             let now = scheduler.now
-            let fired = storage.withLock({ $0.timerFired(now: now) }, emitting: { $0.emission })
+            let fired = storage.withLock { $0.timerFired(now: now) }
             if let nextIn = fired?.nextIn { schedule(after: rxTimeInterval(seconds: nextIn)) }
             return Disposables.create()
           })
@@ -44,11 +44,11 @@ extension ObservableType {
           CoreSourceObserver(host: host) { event in
             if event.isStopEvent { sourceSubscription.dispose() }
             if case .error(let error) = event {
-              _ = storage.withLockOnce({ $0.failed(error) }, emitting: { $0.emission })
+              _ = storage.withLockOnce { $0.failed(error) }
               return
             }
             let due = scheduler.now.addingTimeInterval(dueTime.timeInterval)
-            if storage.withLock({ $0.delayed(event, due: due) }, emitting: { _ in .nothing }) == true {
+            if storage.withLockDeliveringNothing({ $0.delayed(event, due: due) }) == true {
               schedule(after: dueTime)
             }
           }))

@@ -26,7 +26,7 @@ struct DelayStateMachine<Element>: OperatorStateMachine {
   // A struct of two optionals rather than a case of the other actions' enum: it is copied per element (to select
   // what is delivered), and a plain struct copies inline where an enum with a queue in another case did not.
   @usableFromInline
-  struct Fired {
+  struct Fired: OperatorAction {
     @usableFromInline let event: Event<Element>?
     @usableFromInline let nextIn: TimeInterval?
 
@@ -37,7 +37,7 @@ struct DelayStateMachine<Element>: OperatorStateMachine {
     }
 
     /// The event this firing delivers.
-    @inlinable
+    @inlinable @inline(__always)
     var emission: OperatorEmission<Element> {
       if let event { .event(event) } else { .nothing }
     }
@@ -45,12 +45,12 @@ struct DelayStateMachine<Element>: OperatorStateMachine {
 
   /// What the source's error does: deliver it and release what waited after the lock, or nothing (stopped).
   @usableFromInline
-  enum FailAction {
+  enum FailAction: OperatorAction {
     case fail(any Swift.Error, dropped: Queue)
     case ignore
 
     /// The error, if it is delivered.
-    @inlinable
+    @inlinable @inline(__always)
     var emission: OperatorEmission<Element> {
       if case .fail(let error, _) = self { .event(.error(error)) } else { .nothing }
     }

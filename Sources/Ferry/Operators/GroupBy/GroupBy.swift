@@ -71,25 +71,25 @@ final class GroupBySourceObserver<Key: Hashable, Element>: ObserverType, @unchec
       do {
         key = try keySelector(element)
       } catch {
-        return terminate(storage.withLock({ $0.failed(error) }, emitting: { _ in .nothing }))
+        return terminate(storage.withLockDeliveringNothing { $0.failed(error) })
       }
       let refCount = self.refCount
-      let action = storage.withLock(
-        { $0.next(key) { GroupedObservable(key: key, source: GroupSubscription($0, refCount: refCount)) } },
-        emitting: { $0.emission })
+      let action = storage.withLock {
+        $0.next(key) { GroupedObservable(key: key, source: GroupSubscription($0, refCount: refCount)) }
+      }
       switch action {
       case .open(_, let subject), .send(let subject): subject.on(.next(element))
       case .ignore, nil: break
       }
-    case .error(let error): terminate(storage.withLock({ $0.failed(error) }, emitting: { _ in .nothing }))
-    case .completed: terminate(storage.withLock({ $0.completed() }, emitting: { _ in .nothing }))
+    case .error(let error): terminate(storage.withLockDeliveringNothing { $0.failed(error) })
+    case .completed: terminate(storage.withLockDeliveringNothing { $0.completed() })
     }
   }
 
   private func terminate(_ action: Machine.TerminateAction?) {
     guard case .terminate(let groups, let event) = action else { return }
     for group in groups { group.on(event) }
-    _ = storage.withLock({ $0.groupsTerminated() }, emitting: { $0 })
+    _ = storage.withLock { $0.groupsTerminated() }
     sourceSubscription.dispose()
   }
 }

@@ -19,7 +19,7 @@ struct GroupByStateMachine<Key: Hashable, Element>: OperatorStateMachine {
 
   /// What to do with one element.
   @usableFromInline
-  enum NextAction {
+  enum NextAction: OperatorAction {
     /// A new key: deliver its group downstream, then send the element to `subject`.
     case open(GroupedObservable<Key, Element>, subject: PublishSubject<Element>)
     /// A known key: send the element to its group's `subject`.
@@ -28,7 +28,7 @@ struct GroupByStateMachine<Key: Hashable, Element>: OperatorStateMachine {
     case ignore
 
     /// The events this action delivers downstream.
-    @inlinable
+    @inlinable @inline(__always)
     var emission: OperatorEmission<Output> {
       if case .open(let group, _) = self { return .event(.next(group)) }
       return .nothing

@@ -27,15 +27,15 @@ extension ObservableType {
             switch event {
             case .next(let element):
               let now = scheduler.now
-              let action = storage.withLock({ $0.next(element, now: now) }, emitting: { $0.emission })
+              let action = storage.withLock { $0.next(element, now: now) }
               guard case .startTimer(let delay) = action else { return }
               timer.disposable = scheduler.scheduleTimer((), after: delay) { _ in
                 let now = scheduler.now
-                _ = storage.withLock({ $0.timerFired(now: now) }, emitting: { $0.emission })
+                _ = storage.withLock { $0.timerFired(now: now) }
                 return Disposables.create()
               }
-            case .error(let error): _ = storage.withLockOnce({ $0.failed(error) }, emitting: { $0.emission })
-            case .completed: _ = storage.withLockOnce({ $0.completed() }, emitting: { $0.emission })
+            case .error(let error): _ = storage.withLockOnce { $0.failed(error) }
+            case .completed: _ = storage.withLockOnce { $0.completed() }
             }
           }))
     }

@@ -23,7 +23,7 @@ struct ThrottleStateMachine<Element>: OperatorStateMachine {
 
   /// What to do after an element arrived.
   @usableFromInline
-  enum NextAction {
+  enum NextAction: OperatorAction {
     /// Deliver the element; release the superseded held-back one after the lock.
     case emit(Element, replaced: Element?)
     /// The element is held back: start the timer that ends the quiet period after `delay`.
@@ -34,7 +34,7 @@ struct ThrottleStateMachine<Element>: OperatorStateMachine {
     case ignore
 
     /// The events this action delivers.
-    @inlinable
+    @inlinable @inline(__always)
     var emission: OperatorEmission<Element> {
       if case .emit(let element, _) = self { return .event(.next(element)) }
       return .nothing
