@@ -135,6 +135,9 @@ final class OperatorStorage<Machine: OperatorStateMachine>: SerializingCore<Even
     case .event(let event): emit(event)
     case .events(let event, let next): emit(event, then: next)
     }
+    // A use after the lock: a caller that discards the action (`_ = storage.withLock { … }`) must not let an
+    // optimised build end its lifetime, and release what it carries, before the unlock above.
+    withExtendedLifetime(action) {}
     return action
   }
 
@@ -177,6 +180,8 @@ final class OperatorStorage<Machine: OperatorStateMachine>: SerializingCore<Even
     }
     let action = transition(&machine)
     PlatformLock.unlock(lock)
+    // A use after the lock, as in ``withLock(_:)``: a discarded action is released after the unlock.
+    withExtendedLifetime(action) {}
     return action
   }
 
