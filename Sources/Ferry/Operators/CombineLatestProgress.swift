@@ -1,7 +1,7 @@
 /// Which sources of a `combineLatest` have emitted and which have completed: the decisions of the operator, free
 /// of element types (so they run as concrete code, and are tested directly).
 @usableFromInline
-struct CombineLatestProgress: CombiningProgress {
+struct CombineLatestProgress: CombiningCompletionProgress {
   /// What an element leads to.
   @usableFromInline
   enum Step: Equatable {
@@ -15,7 +15,8 @@ struct CombineLatestProgress: CombiningProgress {
 
   private var hasValue: [Bool]
   private var valueCount = 0
-  private var completion: CombiningCompletion
+  /// Which sources completed (the stop decisions ``CombiningCompletionProgress`` forwards to it).
+  @usableFromInline var completion: CombiningCompletion
 
   @usableFromInline
   init(count: Int) {
@@ -33,24 +34,7 @@ struct CombineLatestProgress: CombiningProgress {
     if valueCount == hasValue.count { return .combine }
     // As RxSwift: while some source has no value yet, an element whose every other source has completed
     // (so one of them completed empty) ends the sequence.
-    guard completion.othersDone(index) else { return .wait }
-    completion.stop()
-    return .complete
+    return completion.stopIfOthersDone(index) ? .complete : .wait
   }
 
-  /// Whether a stop event was decided; nothing is decided after it.
-  @usableFromInline var isStopped: Bool { completion.isStopped }
-
-  /// Source `index` completed; returns whether the result completes (every source has). A source completing empty is
-  /// noticed at the next element of another one, in `next`.
-  @usableFromInline
-  mutating func completed(_ index: Int) -> Bool { completion.completed(index) }
-
-  /// A source failed; returns whether the error is forwarded (the first stop event only).
-  @usableFromInline
-  mutating func error() -> Bool { completion.error() }
-
-  /// Stops without an event from a source (an empty collection of sources).
-  @usableFromInline
-  mutating func stop() { completion.stop() }
 }

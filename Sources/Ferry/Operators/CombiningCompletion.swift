@@ -21,6 +21,15 @@ struct CombiningCompletion {
     doneCount - (done[index] ? 1 : 0) == done.count - 1
   }
 
+  /// Stops if every source other than `index` has completed (an element of `index` can then never be combined or
+  /// paired); returns whether it stopped.
+  @usableFromInline
+  mutating func stopIfOthersDone(_ index: Int) -> Bool {
+    guard othersDone(index) else { return false }
+    stop()
+    return true
+  }
+
   /// Source `index` completed; returns whether the result completes (every source has).
   @usableFromInline
   mutating func completed(_ index: Int) -> Bool {

@@ -127,3 +127,30 @@ protocol CombiningProgress: SendableMetatype {
   /// Stops without an event from a source (an empty collection of sources).
   mutating func stop()
 }
+
+/// A ``CombiningProgress`` whose stop decisions are ``CombiningCompletion``'s (`combineLatest`, `zip`: the result
+/// completes when every source has), forwarded to it by the defaults below.
+@usableFromInline
+protocol CombiningCompletionProgress: CombiningProgress {
+  /// Which sources completed, and whether a stop event was decided.
+  var completion: CombiningCompletion { get set }
+}
+
+// Inlinable: `CombiningCore`'s element path asks `isStopped` per element, specialised in the client.
+extension CombiningCompletionProgress {
+  /// Whether a stop event was decided; nothing is decided after it.
+  @inlinable var isStopped: Bool { completion.isStopped }
+
+  /// A source failed; returns whether the error is forwarded (the first stop event only).
+  @inlinable
+  mutating func error() -> Bool { completion.error() }
+
+  /// Source `index` completed; returns whether the result completes (every source has). For `combineLatest`, a
+  /// source completing empty is noticed at the next element of another one.
+  @inlinable
+  mutating func completed(_ index: Int) -> Bool { completion.completed(index) }
+
+  /// Stops without an event from a source (an empty collection of sources).
+  @inlinable
+  mutating func stop() { completion.stop() }
+}

@@ -1,11 +1,12 @@
 /// How many unpaired elements each source of a `zip` has and which sources have completed: the decisions of the
 /// operator, free of element types (so they run as concrete code, and are tested directly).
 @usableFromInline
-struct ZipProgress: CombiningProgress {
+struct ZipProgress: CombiningCompletionProgress {
   private var counts: [Int]
   /// How many sources have at least one unpaired element.
   private var nonEmpty = 0
-  private var completion: CombiningCompletion
+  /// Which sources completed (the stop decisions ``CombiningCompletionProgress`` forwards to it).
+  @usableFromInline var completion: CombiningCompletion
 
   @usableFromInline
   init(count: Int) {
@@ -31,24 +32,6 @@ struct ZipProgress: CombiningProgress {
   /// Source `index` emitted an element that could not be paired: returns whether every other source has completed,
   /// so that no pair can ever follow (and stops). The collection form of `zip` then completes, as RxSwift's does.
   @usableFromInline
-  mutating func unpairable(_ index: Int) -> Bool {
-    guard completion.othersDone(index) else { return false }
-    completion.stop()
-    return true
-  }
+  mutating func unpairable(_ index: Int) -> Bool { completion.stopIfOthersDone(index) }
 
-  /// Whether a stop event was decided; nothing is decided after it.
-  @usableFromInline var isStopped: Bool { completion.isStopped }
-
-  /// Source `index` completed; returns whether the result completes (every source has).
-  @usableFromInline
-  mutating func completed(_ index: Int) -> Bool { completion.completed(index) }
-
-  /// A source failed; returns whether the error is forwarded (the first stop event only).
-  @usableFromInline
-  mutating func error() -> Bool { completion.error() }
-
-  /// Stops without an event from a source (an empty collection of sources).
-  @usableFromInline
-  mutating func stop() { completion.stop() }
 }
