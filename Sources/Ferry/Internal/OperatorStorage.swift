@@ -11,8 +11,14 @@
 /// they are specialised in the client for its element type); nothing but the machine's own methods touches it.
 @usableFromInline
 protocol OperatorStateMachine {
-  /// The element type of the operator's result.
+  /// The element type of the events the machine decides (what its actions' emissions carry).
   associatedtype Output
+  /// The element type of the operator's result: `Output` unless delivery turns what the machine decided into it
+  /// (``deliver(_:context:to:)``).
+  associatedtype Result = Output
+  /// Immutable per-subscription data that delivery needs, held by the storage outside the machine (so it is read
+  /// without the lock): `combineLatest`'s result selector. `Void` for most operators.
+  associatedtype DeliveryContext = Void
   /// What the state held when the subscription was disposed, released by the storage after its lock.
   associatedtype Leftovers
 
@@ -22,12 +28,30 @@ protocol OperatorStateMachine {
   /// After the lock, ends what ``close()`` handed back: disposes the subscriptions it held. (What is left is
   /// released when this returns.)
   static func finish(_ leftovers: Leftovers)
+
+  /// Delivers one decided event after the lock, one at a time (the storage's delivery queue serialises the calls):
+  /// by default forwards it downstream; an operator whose result differs from what it decides turns it into its
+  /// result here, outside the lock — `combineLatest` applies its result selector (user code), `window` routes an
+  /// element to the current window.
+  static func deliver(_ event: Event<Output>, context: DeliveryContext, to downstream: any CoreDownstream<Result>)
 }
 
 extension OperatorStateMachine {
   /// Nothing to end: what the machine held is only released.
   @inlinable
   static func finish(_ leftovers: Leftovers) {}
+}
+
+extension OperatorStateMachine where Result == Output {
+  /// Forwards the event downstream as it is.
+  @inlinable @inline(__always)
+  static func deliver(_ event: Event<Output>, context: DeliveryContext, to downstream: any CoreDownstream<Output>) {
+    switch event {
+    case .next: downstream.deliverNext(event)
+    case .error(let error): downstream.deliverError(error)
+    case .completed: downstream.deliverCompleted()
+    }
+  }
 }
 
 /// The action of a transition that may deliver: what the storage delivers after the lock is its ``emission``; the
@@ -98,21 +122,42 @@ enum HeldElementAction<Element>: OperatorAction {
 /// so the whole element path is specialised in the client; only the ready `Event` crosses into the observer's
 /// generic code, through ``CoreDownstream``.
 @usableFromInline
-final class OperatorStorage<Machine: OperatorStateMachine>: SerializingCore<Event<Machine.Output>, Machine.Output>,
+final class OperatorStorage<Machine: OperatorStateMachine>: SerializingCore<Event<Machine.Output>, Machine.Result>,
   ClosableCore, @unchecked Sendable
 {
-  // @unchecked Sendable: `machine` (like ``SerializingCore``'s state) is guarded by `lock`; `resources` is immutable
-  // and itself thread-safe.
+  // @unchecked Sendable: `machine` (like ``SerializingCore``'s state) is guarded by `lock`; `context` and `resources`
+  // are immutable, and `resources` is itself thread-safe.
   // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
   @usableFromInline @exclusivity(unchecked) final var machine: Machine
+  /// What ``OperatorStateMachine/deliver(_:context:to:)`` is given with each event.
+  @usableFromInline final let context: Machine.DeliveryContext
   /// Disposed, after the lock, when the subscription is: the operator's timer, its other sources' subscriptions.
   @usableFromInline final let resources: (any Disposable)?
 
   @usableFromInline
-  init(_ machine: Machine, downstream: any CoreDownstream<Machine.Output>, resources: (any Disposable)? = nil) {
+  init(
+    _ machine: Machine, context: Machine.DeliveryContext, downstream: any CoreDownstream<Machine.Result>,
+    resources: (any Disposable)? = nil
+  ) {
     self.machine = machine
+    self.context = context
     self.resources = resources
     super.init(downstream: downstream)
+  }
+
+  /// ``SerializingCore/emit(_:deliver:)`` delivering through the machine's
+  /// ``OperatorStateMachine/deliver(_:context:to:)``. (A non-escaping closure rather than a method reference: a
+  /// partially applied method retains `self` per element.)
+  @inlinable @inline(__always)
+  final func emit(_ event: Event<Machine.Output>) {
+    emit(event) { Machine.deliver($0, context: context, to: downstream) }
+  }
+
+  /// ``SerializingCore/emit(_:then:deliver:)`` delivering through the machine's
+  /// ``OperatorStateMachine/deliver(_:context:to:)``.
+  @inlinable @inline(__always)
+  final func emit(_ event: Event<Machine.Output>, then next: Event<Machine.Output>) {
+    emit(event, then: next) { Machine.deliver($0, context: context, to: downstream) }
   }
 
   /// Runs `transition` on the state machine under the lock and delivers its action's ``OperatorAction/emission``
@@ -199,5 +244,15 @@ final class OperatorStorage<Machine: OperatorStateMachine>: SerializingCore<Even
     PlatformLock.unlock(lock)
     resources?.dispose()
     Machine.finish(leftovers)
+  }
+}
+
+extension OperatorStorage where Machine.DeliveryContext == Void {
+  /// A storage whose machine needs nothing to deliver (the common case).
+  @inlinable
+  convenience init(
+    _ machine: Machine, downstream: any CoreDownstream<Machine.Result>, resources: (any Disposable)? = nil
+  ) {
+    self.init(machine, context: (), downstream: downstream, resources: resources)
   }
 }

@@ -3,7 +3,7 @@
 ///
 /// Stateful operators are written on its one subclass ``OperatorStorage``, which drives a value-type
 /// ``OperatorStateMachine`` through one idiom, ``OperatorStorage/withLock(_:)`` (see `Docs/WritingAnOperator.md`
-/// for the list). The other subclasses (`flatMapLatest`, `combineLatest`, `zip`, `withLatestFrom`, `window`) keep
+/// for the list). The other subclasses (`flatMapLatest`, `combineLatest`, `zip`, `withLatestFrom`) keep
 /// their state in stored properties and still take the lock by hand.
 ///
 /// Why a core and not a sink: a sink's methods run as unspecialised generic code (reached through `subscribe`'s
@@ -66,26 +66,17 @@ class SerializingCore<Item, Result>: @unchecked Sendable {
   /// both are delivered, or queued, in order, with nothing between them.
   @inlinable @inline(__always)
   final func emit(_ item: Item, then next: Item, deliver: (Item) -> Void) {
-    emit(item, then: next, nil, deliver: deliver)
-  }
-
-  /// Like ``emit(_:deliver:)`` for two or three items decided in one transition (`window`'s rotation: the last
-  /// element, the window's completion, the next window): all are delivered, or queued, in order, with nothing
-  /// between them.
-  @inlinable @inline(__always)
-  final func emit(_ item: Item, then next: Item, _ last: Item?, deliver: (Item) -> Void) {
     if delivery.takeRoleIfIdle() {
-      // Queued behind the item this thread delivers now; `drain` hands them out next. (The role is held, so the
+      // Queued behind the item this thread delivers now; `drain` hands it out next. (The role is held, so the
       // queue is open.)
       _ = delivery.enqueue(next)
-      if let last { _ = delivery.enqueue(last) }
       PlatformLock.unlock(lock)
       SerialDelivery.enter()
       deliver(item)
       drain(deliver)
       SerialDelivery.exit()
     } else {
-      let dropped = (delivery.enqueue(item), delivery.enqueue(next), last.flatMap { delivery.enqueue($0) })
+      let dropped = (delivery.enqueue(item), delivery.enqueue(next))
       PlatformLock.unlock(lock)
       withExtendedLifetime(dropped) {}
     }

@@ -1,8 +1,8 @@
-/// An operator whose per-subscription work is in a ``SerializingCore`` — an ``OperatorStorage`` driving a state
-/// machine (see `Docs/WritingAnOperator.md` for the list) or one of the older subclasses (`window`; `flatMapLatest` and
-/// the combining operators have their own, ``SwitchObservable`` and ``CombiningObservable``): `run`, built in the
-/// operator's inlinable entry point, creates the core and subscribes the sources with handlers specialised in the
-/// client; this class only adds the observer-generic end, a ``CoreSubscriptionSink``.
+/// An operator whose per-subscription work is in an ``OperatorStorage`` driving a state machine (see
+/// `Docs/WritingAnOperator.md` for the list; `flatMapLatest` and the combining operators still have their own cores
+/// and observables, ``SwitchObservable`` and ``CombiningObservable``): `run`, built in the operator's inlinable entry
+/// point, creates the storage and subscribes the sources with handlers specialised in the client; this class only
+/// adds the observer-generic end, a ``CoreSubscriptionSink``.
 @usableFromInline
 final class SerializingCoreObservable<Result>: Observable<Result>, @unchecked Sendable {
   // @unchecked Sendable: immutable configuration only.
