@@ -325,9 +325,9 @@ extension SharedSequenceConvertibleType where SharingStrategy == {strategy} {{
 
 
 FILES = {
-  "Sources/Ferry/Operators/CombineLatest+arity.swift":
+  "Sources/Ferry/Operators/Combining/CombineLatest+arity.swift":
     lambda: observable_family("combineLatest", COMBINE_LATEST_SELECTOR, COMBINE_LATEST_TUPLE, combine_latest_core),
-  "Sources/Ferry/Operators/Zip+arity.swift":
+  "Sources/Ferry/Operators/Combining/Zip+arity.swift":
     lambda: observable_family("zip", ZIP_SELECTOR, ZIP_TUPLE, zip_core),
   "Sources/Ferry/Traits/Infallible+arity.swift": infallible_family,
   "Sources/Ferry/Traits/PrimitiveSequence+Zip+arity.swift": primitive_sequence_zip,

@@ -1,6 +1,6 @@
 /// An operator whose per-subscription work is in an ``OperatorStorage`` driving a state machine (see
-/// `Docs/WritingAnOperator.md` for the list; `flatMapLatest` and the combining operators still have their own cores
-/// and observables, ``SwitchObservable`` and ``CombiningObservable``): `run`, built in the operator's inlinable entry
+/// `Docs/WritingAnOperator.md` for the list; `flatMapLatest` still has its own core and observable,
+/// ``SwitchObservable``, and the combining operators their own observable, ``CombiningObservable``): `run`, built in the operator's inlinable entry
 /// point, creates the storage and subscribes the sources with handlers specialised in the client; this class only
 /// adds the observer-generic end, a ``CoreSubscriptionSink``.
 @usableFromInline

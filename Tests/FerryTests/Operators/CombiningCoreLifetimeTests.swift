@@ -2,7 +2,7 @@ import Testing
 
 @testable import Ferry
 
-/// The client-specialised cores (`CombiningCore`, `SwitchCore`) hold their sink strongly and the sink holds the
+/// The client-specialised cores (`combineLatest`'s `OperatorStorage`, `SwitchCore`) hold their sink strongly and the sink holds the
 /// core weakly: once disposed, a subscription releases its observer (no cycle) and delivers nothing more.
 @Suite struct CombiningCoreLifetimeTests {
   final class CountingObserver: ObserverType, @unchecked Sendable {

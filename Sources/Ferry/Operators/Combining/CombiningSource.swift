@@ -2,7 +2,7 @@
 /// an array for collections), `Progress` the element-free decisions, and each source's step — built in the
 /// operator's inlinable entry point, so specialised in the client — stores an element and decides whether a
 /// combination of type `Values` follows; `combine` is the result selector. The per-element work is in
-/// ``CombiningCore``.
+/// ``CombiningStateMachine``, on the engine's ``OperatorStorage``.
 @usableFromInline
 final class CombiningObservable<Storage, Progress: CombiningProgress, Values, Result>: Observable<Result>,
   @unchecked Sendable
@@ -30,10 +30,12 @@ final class CombiningObservable<Storage, Progress: CombiningProgress, Values, Re
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Result {
     let sink = CoreSubscriptionSink(observer: observer)
-    let core = CombiningCore(storage: initial, progress: progress, combine: combine, downstream: sink)
-    sink.attach(core)
+    let storage = OperatorStorage(
+      CombiningStateMachine<Storage, Progress, Values, Result>(storage: initial, progress: progress), context: combine,
+      downstream: sink)
+    sink.attach(storage)
     if sources.isEmpty {
-      core.finishEmpty(emptyValues)
+      storage.deliver { $0.finishEmpty(emptyValues) }
       return sink
     }
     // Subscribes in order, stopping early if the sink got disposed, under one composite upstream.
@@ -41,7 +43,7 @@ final class CombiningObservable<Storage, Progress: CombiningProgress, Values, Re
     sink.setUpstream(subscriptions)
     for (index, source) in sources.enumerated() {
       if sink.isDisposed { break }
-      subscriptions.insert(source.subscribe(core, index))
+      subscriptions.insert(source.subscribe(storage, index))
     }
     return sink
   }
@@ -49,38 +51,34 @@ final class CombiningObservable<Storage, Progress: CombiningProgress, Values, Re
 
 /// One source of a combining operator, its element type erased behind `subscribe` (only at subscription time). The
 /// event handler it subscribes with is built in inlinable code, so that the client specialises the per-element
-/// work (see ``CombiningCore``).
+/// work (see ``CombiningStateMachine``).
 @usableFromInline
 struct CombiningSource<Storage, Progress: CombiningProgress, Values, Result>: Sendable {
-  @usableFromInline typealias Core = CombiningCore<Storage, Progress, Values, Result>
+  /// The storage one subscription runs on.
+  @usableFromInline typealias Engine = OperatorStorage<CombiningStateMachine<Storage, Progress, Values, Result>>
 
-  @usableFromInline let subscribe: @Sendable (_ core: Core, _ index: Int) -> any Disposable
+  @usableFromInline let subscribe: @Sendable (_ storage: Engine, _ index: Int) -> any Disposable
 
   /// `step(&storage, &progress, &element, index)` stores `element` (leaving in it what is to be released after the
-  /// lock) and returns what to emit, if anything.
+  /// lock) and returns what follows: a combination, the completion, or nothing.
   @inlinable
   init<Element>(
     _ source: Observable<Element>,
-    step: @escaping @Sendable (inout Storage, inout Progress, inout Element?, Int) -> CombineItem<Values>?
+    step: @escaping @Sendable (inout Storage, inout Progress, inout Element?, Int) -> Event<Values>?
   ) {
-    subscribe = { core, index in
+    subscribe = { storage, index in
       source.subscribe(
         AnyObserver<Element> { event in
           switch event {
-          case .next(let element): core.next(element) { step(&$0, &$1, &$2, index) }
-          case .error(let error): core.error(error)
-          case .completed: core.completed(index)
+          case .next(let element):
+            // Holds the element the new one replaces (or the new one, if ignored) until after the lock.
+            var released: Element? = element
+            storage.deliver { $0.next(&released, index: index, step: step) }
+            withExtendedLifetime(released) {}
+          case .error(let error): _ = storage.withLockOnce { $0.failed(error) }
+          case .completed: _ = storage.withLockOnce { $0.completed(index) }
           }
         })
     }
   }
-}
-
-/// What a combining sink decided to deliver: a combination to pass through the result selector (outside the
-/// lock, on the delivering thread), or a stop event.
-@usableFromInline
-enum CombineItem<Values> {
-  case values(Values)
-  case error(any Swift.Error)
-  case completed
 }

@@ -48,7 +48,7 @@ extension CombiningSource where Progress == CombineLatestProgress, Values == Sto
       store(&latest, &element)
       switch progress.next(index) {
       case .wait: return nil
-      case .combine: return .values(latest)
+      case .combine: return .next(latest)
       case .complete: return .completed
       }
     }

@@ -21,7 +21,7 @@ extension ObservableType {
   }
 }
 
-/// `withLatestFrom` as a combining operator (see ``CombiningCore``): the storage is `second`'s latest element,
+/// `withLatestFrom` as a combining operator (see ``CombiningStateMachine``): the storage is `second`'s latest element,
 /// source 0 is `second` (subscribed first), source 1 the trigger, whose elements are paired with the latest one.
 @inlinable
 func withLatestFromObservable<First, Second, Result>(
@@ -40,7 +40,7 @@ func withLatestFromObservable<First, Second, Result>(
       // A trigger before `second` has emitted is dropped (RxSwift).
       CombiningSource(first) { latest, _, element, _ in
         guard let latest, let element else { return nil }
-        return .values((element, latest))
+        return .next((element, latest))
       },
     ],
     emptyValues: nil,

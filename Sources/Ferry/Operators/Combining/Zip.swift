@@ -38,7 +38,7 @@ func zipCollection<Element, Result>(
         var taken: Element? = nil
         swap(&taken, &element)
         buffers[index].append(taken!)
-        if progress.next(index) { return .values(pop(&buffers)) }
+        if progress.next(index) { return .next(pop(&buffers)) }
         return progress.unpairable(index) ? .completed : nil
       }
     },
@@ -60,7 +60,7 @@ extension CombiningSource where Progress == ZipProgress {
       swap(&taken, &element)
       append(&buffers, taken!)
       // `pop` is the operator's own code (it moves elements out of the FIFOs), not user code.
-      return progress.next(index) ? .values(pop(&buffers)) : nil
+      return progress.next(index) ? .next(pop(&buffers)) : nil
     }
   }
 }
