@@ -205,6 +205,30 @@ final class OperatorStorage<Machine: OperatorStateMachine>: SerializingCore<Even
     }
   }
 
+  /// ``deliver(_:)`` for an input that also gives the caller something to do after the lock that holds nothing to
+  /// release (the number of a timer to start): the transition returns what it delivers, consumed by the delivery,
+  /// and that instruction, returned; `nil` once the subscription was disposed. An action enum carrying both would be
+  /// copied for the caller and destroyed twice, which an operator whose every element delivers (`window`) would pay
+  /// each time.
+  @inlinable @inline(__always)
+  final func deliver<FollowUp: BitwiseCopyable>(
+    _ transition: (inout Machine) -> (OperatorEmission<Machine.Output>, then: FollowUp)
+  ) -> FollowUp? {
+    PlatformLock.lock(lock)
+    guard !closed else {
+      PlatformLock.unlock(lock)
+      return nil
+    }
+    let (emission, followUp) = transition(&machine)
+    switch emission {
+    case .nothing: PlatformLock.unlock(lock)
+    case .event(.next(let element)): emit(.next(element))
+    case .event(let event): emit(event)
+    case .events(let event, let next): emit(event, then: next)
+    }
+    return followUp
+  }
+
   /// ``withLock(_:)`` for an input that comes at most once per subscription (a terminal event): the same, but never
   /// inlined, so that the delivery path it carries does not enlarge the frame of the handler that also runs the
   /// operator's per-element transitions.

@@ -5,104 +5,116 @@ import Testing
 
 private struct Boom: Error, Equatable {}
 
-/// Direct tests of `window`'s state machine: each input, what it delivers after the lock, and to which window.
-@Suite("Window state machine")
-struct WindowStateMachineTests {
-  /// What an emission delivers, as text: `open`, `3>w`, `w|>v` (complete window w, then emit v), `w|` / `wx` (end
-  /// window w), `|`, `x`; windows are named by the order they were first seen in (`a`, `b`, …).
-  private final class Reader {
-    var windows: [PublishSubject<Int>] = []
-
-    func name(_ window: PublishSubject<Int>) -> String {
-      if !windows.contains(where: { $0 === window }) { windows.append(window) }
-      let index = windows.firstIndex { $0 === window }!
-      return String(UnicodeScalar(UInt8(97 + index)))
-    }
-
-    func text(_ event: Event<WindowOutput<Int>>) -> String {
-      switch event {
-      case .next(.open(let window)): "open \(name(window))"
-      case .next(.element(let element, let window)): "\(element)>\(name(window))"
-      case .next(.rotate(let closing, let opening)): "\(name(closing))|>\(name(opening))"
-      case .next(.end(let window, .error)): "\(name(window))x"
-      case .next(.end(let window, _)): "\(name(window))|"
-      case .error: "x"
-      case .completed: "|"
-      }
-    }
-
-    func read(_ emission: OperatorEmission<WindowOutput<Int>>) -> [String] {
-      switch emission {
-      case .nothing: []
-      case .event(let event): [text(event)]
-      case .events(let event, let next): [text(event), text(next)]
-      }
+/// What an emission delivers, as text: `3` (an element for the current window), `w` (the next window), `|`, `x`.
+private func delivered(_ emission: OperatorEmission<WindowOutput<Int>>) -> [String] {
+  func text(_ event: Event<WindowOutput<Int>>) -> String {
+    switch event {
+    case .next(.element(let element)): "\(element)"
+    case .next(.nextWindow): "w"
+    case .error: "x"
+    case .completed: "|"
     }
   }
+  switch emission {
+  case .nothing: return []
+  case .event(let event): return [text(event)]
+  case .events(let event, let next): return [text(event), text(next)]
+  }
+}
 
+/// A downstream that records the windows it is given, and what each receives, as text.
+private final class Recorder: CoreDownstream, @unchecked Sendable {
+  // @unchecked Sendable: used from the test's thread only.
+  var outer: [String] = []
+  var windows: [[String]] = []
+  let bag = DisposeBag()
+
+  func deliverNext(_ event: Event<Observable<Int>>) {
+    guard case .next(let window) = event else { return }
+    let index = windows.count
+    windows.append([])
+    outer.append("w\(index)")
+    window.subscribe { [unowned self] event in
+      switch event {
+      case .next(let element): windows[index].append("\(element)")
+      case .error: windows[index].append("x")
+      case .completed: windows[index].append("|")
+      }
+    }
+    .disposed(by: bag)
+  }
+  func deliverError(_ error: any Swift.Error) { outer.append("x") }
+  func deliverCompleted() { outer.append("|") }
+}
+
+/// Direct tests of `window`'s state machine (each input, what it delivers after the lock, which time span to start)
+/// and of its delivery (which window receives what).
+@Suite("Window state machine")
+struct WindowStateMachineTests {
   @Test func theFirstWindowOpensAtSubscriptionAndElementsGoToIt() {
     var machine = WindowStateMachine<Int>(count: 3)
-    let reader = Reader()
-    #expect(reader.read(machine.start()) == ["open a"])
-    #expect(reader.read(machine.next(1).emission) == ["1>a"])
-    #expect(reader.read(machine.next(2).emission) == ["2>a"])
+    #expect(delivered(machine.start()) == ["w"])
+    let (first, span) = machine.next(1)
+    #expect(delivered(first) == ["1"])
+    #expect(span == nil, "no window opened: no time span to start")
+    #expect(delivered(machine.next(2).0) == ["2"])
   }
 
   @Test func theCountthElementClosesTheWindowAndOpensTheNextWithItsOwnTimeSpan() {
     var machine = WindowStateMachine<Int>(count: 2)
-    let reader = Reader()
-    _ = reader.read(machine.start())
+    _ = machine.start()
     _ = machine.next(1)
-    let action = machine.next(2)
-    #expect(reader.read(action.emission) == ["2>a", "a|>b"], "the last element, then the rotation, in order")
-    guard case .rotate(last: 2, _, _, let span) = action else {
-      Issue.record("a full window rotates: \(action)")
-      return
-    }
+    let (emission, span) = machine.next(2)
+    #expect(delivered(emission) == ["2", "w"], "the last element, then the next window, in order")
     #expect(span == 1, "the next window's time span is the next timer")
-    #expect(reader.read(machine.timerFired(0).emission) == [], "the full window's own timer finds nothing to close")
-    #expect(reader.read(machine.next(3).emission) == ["3>b"], "the count restarts with the new window")
+    let stale = machine.timerFired(0)
+    #expect(delivered(stale.0) == [] && stale.1 == nil, "the full window's own timer finds nothing to close")
+    #expect(delivered(machine.next(3).0) == ["3"], "the count restarts with the new window")
   }
 
   @Test func theEndOfATimeSpanClosesTheWindowEvenEmpty() {
     var machine = WindowStateMachine<Int>(count: 5)
-    let reader = Reader()
-    _ = reader.read(machine.start())
-    let first = machine.timerFired(0)
-    #expect(reader.read(first.emission) == ["a|>b"])
-    guard case .rotate(last: nil, _, _, span: 1) = first else {
-      Issue.record("the time span rotates with no last element and starts timer 1: \(first)")
-      return
-    }
-    #expect(reader.read(machine.timerFired(1).emission) == ["b|>c"], "an empty window closes too")
-    #expect(reader.read(machine.timerFired(1).emission) == [], "a time span closes its window once")
+    _ = machine.start()
+    let (emission, span) = machine.timerFired(0)
+    #expect(delivered(emission) == ["w"])
+    #expect(span == 1, "the time span rotates the window and starts timer 1")
+    #expect(delivered(machine.timerFired(1).0) == ["w"], "an empty window closes too")
+    #expect(delivered(machine.timerFired(1).0) == [], "a time span closes its window once")
   }
 
-  @Test func theSourcesTerminalEventEndsTheWindowThenTheResult() {
+  @Test func theSourcesTerminalEventEndsTheResult() {
     var completing = WindowStateMachine<Int>(count: 3)
-    let reader = Reader()
-    _ = reader.read(completing.start())
+    _ = completing.start()
     _ = completing.next(1)
-    #expect(reader.read(completing.stopped(.completed)) == ["a|", "|"])
-    #expect(reader.read(completing.next(2).emission) == [], "nothing is accepted after the end")
-    #expect(reader.read(completing.timerFired(0).emission) == [])
-    #expect(reader.read(completing.stopped(.error(Boom()))) == [], "one terminal event")
+    #expect(delivered(completing.stopped(.completed)) == ["|"])
+    #expect(delivered(completing.next(2).0) == [], "nothing is accepted after the end")
+    #expect(delivered(completing.timerFired(0).0) == [])
+    #expect(delivered(completing.stopped(.error(Boom()))) == [], "one terminal event")
 
     var failing = WindowStateMachine<Int>(count: 3)
-    let other = Reader()
-    _ = other.read(failing.start())
-    #expect(other.read(failing.stopped(.error(Boom()))) == ["ax", "x"])
+    _ = failing.start()
+    #expect(delivered(failing.stopped(.error(Boom()))) == ["x"])
   }
 
-  @Test func closeHandsBackTheCurrentWindowUnendedAndStops() {
+  @Test func closeStopsTheMachine() {
     var machine = WindowStateMachine<Int>(count: 3)
-    let reader = Reader()
-    _ = reader.read(machine.start())
-    let window = machine.close()
-    #expect(window.map(reader.name) == "a", "the current window is released after the lock, not ended")
-    #expect(reader.read(machine.next(1).emission) == [])
-    #expect(reader.read(machine.timerFired(0).emission) == [])
-    #expect(reader.read(machine.stopped(.completed)) == [])
-    #expect(machine.close() == nil, "a second close has nothing to hand back")
+    _ = machine.start()
+    machine.close()
+    #expect(delivered(machine.next(1).0) == [])
+    #expect(delivered(machine.timerFired(0).0) == [])
+    #expect(delivered(machine.stopped(.completed)) == [])
+  }
+
+  @Test func deliveryRoutesElementsToTheCurrentWindowAndEndsItWithTheResult() {
+    typealias Machine = WindowStateMachine<Int>
+    let recorder = Recorder()
+    let windows = WindowDelivery<Int>()
+    Machine.deliver(.next(.nextWindow), context: windows, to: recorder)
+    Machine.deliver(.next(.element(1)), context: windows, to: recorder)
+    Machine.deliver(.next(.nextWindow), context: windows, to: recorder)
+    Machine.deliver(.next(.element(2)), context: windows, to: recorder)
+    Machine.deliver(.error(Boom()), context: windows, to: recorder)
+    #expect(recorder.outer == ["w0", "w1", "x"])
+    #expect(recorder.windows == [["1", "|"], ["2", "x"]], "a window completes when the next opens")
   }
 }

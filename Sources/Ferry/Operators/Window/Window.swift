@@ -22,14 +22,13 @@ extension ObservableType {
     return SerializingCoreObservable { host in
       // Disposed with the subscription, and then disposes whatever timer it is given.
       let timer = SerialDisposable()
-      let storage = OperatorStorage(WindowStateMachine<Element>(count: count), downstream: host, resources: timer)
+      let storage = OperatorStorage(
+        WindowStateMachine<Element>(count: count), context: WindowDelivery(), downstream: host, resources: timer)
       host.attach(storage)
       // Starts the time span identified by `span`; each rotation's action starts the next window's.
       @Sendable func startTimer(_ span: UInt64) {
         timer.disposable = scheduler.scheduleTimer(span, after: timeSpan) { span in
-          if case .rotate(_, _, _, let next) = storage.withLock({ $0.timerFired(span) }) {
-            startTimer(next)
-          }
+          if case let next?? = storage.deliver({ $0.timerFired(span) }) { startTimer(next) }
           return Disposables.create()
         }
       }
@@ -40,9 +39,7 @@ extension ObservableType {
           CoreSourceObserver(host: host) { event in
             switch event {
             case .next(let element):
-              if case .rotate(_, _, _, let next) = storage.withLock({ $0.next(element) }) {
-                startTimer(next)
-              }
+              if case let next?? = storage.deliver({ $0.next(element) }) { startTimer(next) }
             case .error, .completed: storage.deliver { $0.stopped(event) }
             }
           }))

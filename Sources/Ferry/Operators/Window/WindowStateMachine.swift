@@ -1,4 +1,4 @@
-/// The state of one `window(timeSpan:count:scheduler:)` subscription: the current window, how many elements it has
+/// The state of one `window(timeSpan:count:scheduler:)` subscription: how many elements the current window has
 /// received, and which time span may close it.
 ///
 /// A window closes when it has received `count` elements or when its time span ends, whichever comes first; the next
@@ -6,141 +6,133 @@
 /// closed full finds nothing to close. The source's completion or error ends the current window and the result the
 /// same way. Disposal ends neither: the windows only stop receiving elements.
 ///
-/// What the machine decides are ``WindowOutput`` events, delivered in order after the lock by
-/// ``deliver(_:context:to:)``: to the windows (subjects the machine creates), or downstream.
+/// The machine decides ``WindowOutput`` events — an element for the current window, or the next window — and the
+/// result's terminal events; ``deliver(_:context:to:)`` carries them out after the lock, in the one order the storage's
+/// queue keeps, on the windows it creates (``WindowDelivery``).
 @usableFromInline
 struct WindowStateMachine<Element>: OperatorStateMachine {
   @usableFromInline typealias Output = WindowOutput<Element>
   @usableFromInline typealias Result = Observable<Element>
+  @usableFromInline typealias DeliveryContext = WindowDelivery<Element>
 
   @usableFromInline
   enum State {
-    /// `window` is open and has received `count` elements; the timer identified by `span` ends its time span.
-    case open(PublishSubject<Element>, count: Int, span: UInt64)
+    /// The current window has received `count` elements; the timer identified by `span` ends its time span.
+    case open(count: Int, span: UInt64)
     /// A terminal event was decided, or the subscription was disposed: every input is ignored.
     case stopped
   }
 
-  /// What to do after an element or the end of a time span.
-  @usableFromInline
-  enum Action: OperatorAction {
-    /// Deliver the element to the current window.
-    case forward(Element, to: PublishSubject<Element>)
-    /// Deliver `last` (an element that filled the window, if any) to `closing`, complete it, emit `opening`, then
-    /// start the time span of `opening`: the timer identified by `span`.
-    case rotate(last: Element?, closing: PublishSubject<Element>, opening: PublishSubject<Element>, span: UInt64)
-    /// Nothing to do: the timer of a window already closed fired, or stopped.
-    case ignore
+  /// What an element or the end of a time span delivers, and the time span to start after the lock if a window
+  /// opened: the number of its timer.
+  @usableFromInline typealias Step = (OperatorEmission<WindowOutput<Element>>, then: UInt64?)
 
-    /// The events this action delivers, in order.
-    @inlinable @inline(__always)
-    var emission: OperatorEmission<WindowOutput<Element>> {
-      switch self {
-      case .forward(let element, let window): .event(.next(.element(element, to: window)))
-      case .rotate(let last?, let closing, let opening, _):
-        .events(.next(.element(last, to: closing)), then: .next(.rotate(closing: closing, opening: opening)))
-      case .rotate(nil, let closing, let opening, _): .event(.next(.rotate(closing: closing, opening: opening)))
-      case .ignore: .nothing
-      }
-    }
-  }
-
-  @usableFromInline var state: State
+  @usableFromInline var state = State.open(count: 0, span: 0)
   /// The number of elements at which a window closes before its time span ends.
   @usableFromInline let count: Int
 
   /// The first window's time span is the timer identified by 0, which the operator starts when it subscribes.
   @inlinable
   init(count: Int) {
-    state = .open(PublishSubject(), count: 0, span: 0)
     self.count = count
   }
 
-  /// Subscription: the first window is emitted.
+  /// Subscription: the first window opens.
   @inlinable
   mutating func start() -> OperatorEmission<WindowOutput<Element>> {
-    guard case .open(let window, count: 0, span: 0) = state else {
+    guard case .open(count: 0, span: 0) = state else {
       preconditionFailure("Internal inconsistency: window started in \(state)")
     }
-    return .event(.next(.open(window)))
+    return .event(.next(.nextWindow))
   }
 
   /// An element goes to the current window; the `count`th one closes it and opens the next.
   @inlinable
-  mutating func next(_ element: Element) -> Action {
-    guard case .open(let window, let received, let span) = state else { return .ignore }
+  mutating func next(_ element: Element) -> Step {
+    guard case .open(let received, let span) = state else { return (.nothing, then: nil) }
     guard received + 1 == count else {
-      state = .open(window, count: received + 1, span: span)
-      return .forward(element, to: window)
+      state = .open(count: received + 1, span: span)
+      return (.event(.next(.element(element))), then: nil)
     }
-    return rotate(last: element, closing: window, span: span)
+    return (.events(.next(.element(element)), then: .next(.nextWindow)), then: rotate(span: span))
   }
 
   /// The time span identified by `span` ended: the current window closes if that time span is its own.
   @inlinable
-  mutating func timerFired(_ span: UInt64) -> Action {
-    guard case .open(let window, _, let current) = state, current == span else { return .ignore }
-    return rotate(last: nil, closing: window, span: span)
+  mutating func timerFired(_ span: UInt64) -> Step {
+    guard case .open(_, let current) = state, current == span else { return (.nothing, then: nil) }
+    return (.event(.next(.nextWindow)), then: rotate(span: span))
   }
 
-  /// Closes `closing` and opens the next window, with the next time span.
+  /// Starts counting the next window; returns the number of its time span's timer.
   @inlinable
-  mutating func rotate(last: Element?, closing: PublishSubject<Element>, span: UInt64) -> Action {
-    let opening = PublishSubject<Element>()
+  mutating func rotate(span: UInt64) -> UInt64 {
     let next = span &+ 1
-    state = .open(opening, count: 0, span: next)
-    return .rotate(last: last, closing: closing, opening: opening, span: next)
+    state = .open(count: 0, span: next)
+    return next
   }
 
   /// The source stopped with `event`: the current window, then the result, end the same way.
   @inlinable
   mutating func stopped(_ event: Event<Element>) -> OperatorEmission<WindowOutput<Element>> {
-    guard case .open(let window, _, _) = state else { return .nothing }
+    guard case .open = state else { return .nothing }
     state = .stopped
     switch event {
     case .next: preconditionFailure("Internal inconsistency: window stopped by an element")
-    case .error(let error): return .events(.next(.end(window, event)), then: .error(error))
-    case .completed: return .events(.next(.end(window, event)), then: .completed)
+    case .error(let error): return .event(.error(error))
+    case .completed: return .event(.completed)
     }
   }
 
-  /// Disposal: the current window is not ended (it only stops receiving elements); returned, to be released after
-  /// the lock.
+  /// Disposal: nothing is ended (the windows only stop receiving elements), nothing is held.
   @inlinable
-  mutating func close() -> PublishSubject<Element>? {
-    defer { state = .stopped }
-    if case .open(let window, _, _) = state { return window }
-    return nil
+  mutating func close() {
+    state = .stopped
   }
 
-  /// Delivers one decided event after the lock: to a window, or downstream.
+  /// Carries out one decided event after the lock: an element goes to the current window; the next window
+  /// completes the current one and is emitted; a terminal event ends the current window, then the result.
   @inlinable
   static func deliver(
-    _ event: Event<WindowOutput<Element>>, context: Void, to downstream: any CoreDownstream<Observable<Element>>
+    _ event: Event<WindowOutput<Element>>, context windows: WindowDelivery<Element>,
+    to downstream: any CoreDownstream<Observable<Element>>
   ) {
     switch event {
-    case .next(.element(let element, let window)): window.on(.next(element))
-    case .next(.open(let window)): downstream.deliverNext(.next(window.asObservable()))
-    case .next(.rotate(let closing, let opening)):
-      closing.on(.completed)
+    case .next(.element(let element)): windows.current?.on(.next(element))
+    case .next(.nextWindow):
+      let opening = PublishSubject<Element>()
+      windows.current?.on(.completed)
+      windows.current = opening
       downstream.deliverNext(.next(opening.asObservable()))
-    case .next(.end(let window, let event)): window.on(event)
-    case .error(let error): downstream.deliverError(error)
-    case .completed: downstream.deliverCompleted()
+    case .error(let error):
+      windows.current?.on(.error(error))
+      downstream.deliverError(error)
+    case .completed:
+      windows.current?.on(.completed)
+      downstream.deliverCompleted()
     }
   }
 }
 
-/// What a `window` subscription decides to deliver, besides the result's terminal events: to a window, or a new
-/// window downstream.
+/// What a `window` subscription decides besides the result's terminal events.
 @usableFromInline
 enum WindowOutput<Element> {
-  /// Emit `window` downstream (the first one, at subscription).
-  case open(PublishSubject<Element>)
-  /// Deliver the element to the window.
-  case element(Element, to: PublishSubject<Element>)
-  /// Complete `closing`, then emit `opening` downstream.
-  case rotate(closing: PublishSubject<Element>, opening: PublishSubject<Element>)
-  /// End the window with the source's terminal event.
-  case end(PublishSubject<Element>, Event<Element>)
+  /// Deliver the element to the current window.
+  case element(Element)
+  /// Complete the current window, then open the next and emit it.
+  case nextWindow
+}
+
+/// The windows of one `window` subscription, on the delivery side: the current one, which delivery sends elements to
+/// and replaces.
+@usableFromInline
+final class WindowDelivery<Element>: @unchecked Sendable {
+  // @unchecked Sendable: `current` is touched only by `WindowStateMachine.deliver`, which the storage's serial
+  // delivery runs on one thread at a time (the emitter role).
+  // `@exclusivity(unchecked)`: the emitter role already makes every access exclusive.
+  /// The window that receives elements; `nil` only until the first one opens, which is delivered at subscription,
+  /// before the source is subscribed, so before any element or terminal event.
+  @usableFromInline @exclusivity(unchecked) final var current: PublishSubject<Element>?
+
+  @inlinable init() {}
 }
