@@ -3,8 +3,8 @@
 ///
 /// Stateful operators are written on its one subclass ``OperatorStorage``, which drives a value-type
 /// ``OperatorStateMachine`` through one idiom, ``OperatorStorage/withLock(_:)`` (see `Docs/WritingAnOperator.md`
-/// for the list). The other subclasses (`flatMapLatest`, `combineLatest`, `zip`, `withLatestFrom`, `window`) keep
-/// their state in stored properties and still take the lock by hand.
+/// for the list). The other subclasses (`combineLatest`, `zip`, `withLatestFrom`, `window`) keep their state in stored
+/// properties and still take the lock by hand.
 ///
 /// Why a core and not a sink: a sink's methods run as unspecialised generic code (reached through `subscribe`'s
 /// vtable entry and observers' witness tables), where every generic value type touched costs a runtime metadata
