@@ -1,10 +1,9 @@
 /// The observer-independent half of every operator with several sources or timers: one lock, the delivery queue
 /// and emitter role behind it, and the downstream to deliver to.
 ///
-/// Stateful operators are written on its subclass ``OperatorStorage``, which drives a value-type
+/// Stateful operators are written on its one subclass ``OperatorStorage``, which drives a value-type
 /// ``OperatorStateMachine`` through one idiom, ``OperatorStorage/withLock(_:)`` (see `Docs/WritingAnOperator.md`
-/// for the list). The one other subclass, `flatMapLatest`'s, keeps its state in stored properties and still takes the
-/// lock by hand.
+/// for the list).
 ///
 /// Why a core and not a sink: a sink's methods run as unspecialised generic code (reached through `subscribe`'s
 /// vtable entry and observers' witness tables), where every generic value type touched costs a runtime metadata

@@ -1,8 +1,8 @@
 /// An operator whose per-subscription work is in an ``OperatorStorage`` driving a state machine (see
-/// `Docs/WritingAnOperator.md` for the list; `flatMapLatest` still has its own core and observable,
-/// ``SwitchObservable``, and the combining operators their own observable, ``CombiningObservable``): `run`, built in the operator's inlinable entry
-/// point, creates the storage and subscribes the sources with handlers specialised in the client; this class only
-/// adds the observer-generic end, a ``CoreSubscriptionSink``.
+/// `Docs/WritingAnOperator.md` for the list; the combining operators have their own observable,
+/// ``CombiningObservable``): `run`, built in the operator's inlinable entry point, creates the storage and subscribes
+/// the sources with handlers specialised in the client; this class only adds the observer-generic end, a
+/// ``CoreSubscriptionSink``.
 @usableFromInline
 final class SerializingCoreObservable<Result>: Observable<Result>, @unchecked Sendable {
   // @unchecked Sendable: immutable configuration only.
@@ -50,9 +50,8 @@ protocol ClosableCore: AnyObject, Sendable {
   func close()
 }
 
-/// The one downstream host of the core-based operators (``SerializingCoreObservable``, `flatMapLatest`,
-/// `combineLatest`, `zip`): the observer-generic end of the subscription, which forwards what its core delivers and
-/// closes the core on disposal.
+/// The one downstream host of the core-based operators (``SerializingCoreObservable``, `combineLatest`, `zip`): the
+/// observer-generic end of the subscription, which forwards what its core delivers and closes the core on disposal.
 final class CoreSubscriptionSink<Observer: ObserverType>: Sink<Observer>, CoreSubscription, @unchecked Sendable {
   // @unchecked Sendable: `core` is written once in `run`, before any source can reach the sink.
   typealias Result = Observer.Element

@@ -293,4 +293,20 @@ struct OperatorReleaseOutsideLockTests {
         .map { _ in 0 }
     }
   }
+
+  /// `flatMapLatest` keeps the latest inner subscription under its lock: the superseded one is disposed and released
+  /// after it. Its disposal sends into the next inner sequence and disposes the result.
+  @Test func flatMapLatestSupersededInnerSubscription() {
+    Self.expectNoDeadlock("flatMapLatest") { relay, other in
+      relay.asObservable().flatMapLatest { probe in
+        Observable<Int>.create { observer in
+          let forwarding = other.subscribe(observer)
+          return Disposables.create {
+            forwarding.dispose()
+            withExtendedLifetime(probe) {}
+          }
+        }
+      }
+    }
+  }
 }

@@ -2,8 +2,9 @@ import Testing
 
 @testable import Ferry
 
-/// The client-specialised cores (`combineLatest`'s `OperatorStorage`, `SwitchCore`) hold their sink strongly and the sink holds the
-/// core weakly: once disposed, a subscription releases its observer (no cycle) and delivers nothing more.
+/// The client-specialised cores (`combineLatest`'s and `flatMapLatest`'s `OperatorStorage`) hold their sink strongly
+/// and the sink holds the core weakly: once disposed, a subscription releases its observer (no cycle) and delivers
+/// nothing more.
 @Suite struct CombiningCoreLifetimeTests {
   final class CountingObserver: ObserverType, @unchecked Sendable {
     // `@unchecked Sendable`: only touched on the test's thread.

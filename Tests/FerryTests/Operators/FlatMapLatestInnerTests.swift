@@ -55,4 +55,49 @@ import Testing
     #expect(recorder.elements == [7, 8, 9])
     #expect(weakTracked == nil)
   }
+
+  /// The observer disposes the result on the first element of an inner sequence that emits inside `subscribe`: the
+  /// new inner subscription, returned after the disposal, is disposed at once rather than kept.
+  @Test func disposalWhileSubscribingToAnInnerSequenceDisposesItsSubscription() {
+    let outer = PublishSubject<Int>()
+    let inner = BehaviorSubject(value: 1)
+    let received = LockedBox<[Int]>([])
+    let holder = LockedBox<(any Disposable)?>(nil)
+    holder.withLock {
+      $0 = outer.flatMapLatest { _ in inner }.subscribe(onNext: { value in
+        received.withLock { $0.append(value) }
+        holder.current?.dispose()
+      })
+    }
+    outer.onNext(0)
+    #expect(received.current == [1])
+    #expect(!inner.hasObservers, "subscribed to during the disposal: disposed when subscribe returned")
+    #expect(!outer.hasObservers)
+  }
+
+  /// An inner sequence's completion while the outer sequence runs completes nothing; a later inner sequence is
+  /// subscribed to as usual, and the result completes once the outer sequence and that one have.
+  @Test func completedInnerThenNewInnerThenOuterCompletion() {
+    let outer = PublishSubject<Int>()
+    let inners = [PublishSubject<Int>(), PublishSubject<Int>()]
+    let disposals = LockedBox<[Int]>([])
+    let recorder = EventRecorder<Int>()
+    let subscription = outer.flatMapLatest { index in
+      inners[index].do(onDispose: { disposals.withLock { $0.append(index) } })
+    }.subscribe(recorder)
+    outer.onNext(0)
+    inners[0].onNext(1)
+    inners[0].onCompleted()
+    #expect(!recorder.isCompleted, "the outer sequence still runs")
+    outer.onNext(1)
+    #expect(inners[1].hasObservers)
+    outer.onCompleted()
+    inners[1].onNext(2)
+    #expect(!recorder.isCompleted, "the latest inner sequence still runs")
+    inners[1].onCompleted()
+    #expect(recorder.elements == [1, 2])
+    #expect(recorder.isCompleted)
+    #expect(disposals.current == [0, 1])
+    subscription.dispose()
+  }
 }

@@ -232,6 +232,34 @@ import Testing
     #expect(observer.stopEvents == 1)
   }
 
+  /// One thread switches `flatMapLatest` to a new inner sequence while another thread drives every inner sequence:
+  /// deliveries never overlap, a superseded inner sequence's element never follows a newer one's, and the result
+  /// completes once, after the outer sequence and the latest inner one.
+  @Test func flatMapLatestSwitchingWhileInnersEmitOnAnotherThread() {
+    let switches = 200
+    let ticks = PublishSubject<Int>()
+    let outer = PublishSubject<Int>()
+    let observer = SerialCheckingObserver<Int>()
+    _ = outer.flatMapLatest { index in ticks.map { _ in index } }.subscribe(observer)
+    DispatchQueue.concurrentPerform(iterations: 2) { thread in
+      if thread == 0 {
+        for index in 0..<switches { outer.onNext(index) }
+        outer.onCompleted()
+      } else {
+        for tick in 0..<(10 * switches) { ticks.onNext(tick) }
+      }
+    }
+    #expect(observer.stopEvents == 0, "the latest inner sequence still runs")
+    ticks.onNext(0)
+    ticks.onCompleted()
+    let elements = observer.elements
+    #expect(observer.overlaps.current == 0)
+    #expect(elements == elements.sorted(), "an element of a superseded inner sequence came after a newer one's")
+    #expect(elements.last == switches - 1)
+    #expect(observer.stopEvents == 1)
+    #expect(!ticks.hasObservers)
+  }
+
   @Test func concatMapWithInnersCompletingOnAnotherThread() {
     let count = 50
     let outer = PublishSubject<Int>()
