@@ -108,9 +108,10 @@ enum HeldElementAction<Element>: OperatorAction {
   }
 }
 
-/// The one storage of the stateful operators: one lock, the state machine behind it, the serial-delivery queue
-/// (inherited from ``SerializingCore``: one thread delivers at a time, others and re-entrant sends queue), one
-/// downstream host, and the resources (timers, other sources' subscriptions) disposed with the subscription.
+/// The one storage of the stateful operators: one lock, the state machine behind it, the serial-delivery queue (one
+/// thread delivers at a time, by the emitter role of ``SerialDeliveryStateMachine``; other threads' and re-entrant
+/// sends queue behind it), one downstream host, and the resources (timers, other sources' subscriptions) disposed with
+/// the subscription.
 ///
 /// Every input goes through ``withLock(_:)`` (or its forms for a terminal event, ``withLockOnce(_:)``, for an input
 /// that delivers nothing, ``withLockDeliveringNothing(_:)``, and for one that only delivers, ``deliver(_:)``): the
@@ -118,19 +119,29 @@ enum HeldElementAction<Element>: OperatorAction {
 /// returned to the caller, who acts on it (starts a timer, disposes a subscription) and then drops it — so anything
 /// the action carries (a replaced element) is released after the lock, when its `deinit` can safely run user code.
 ///
-/// Its methods are `@inlinable` and the handlers that call them are built in the operators' inlinable entry points,
-/// so the whole element path is specialised in the client; only the ready `Event` crosses into the observer's
-/// generic code, through ``CoreDownstream``.
+/// Why a storage beside the sink and not the sink itself: a sink's methods run as unspecialised generic code (reached
+/// through `subscribe`'s vtable entry and observers' witness tables), where every generic value type touched costs a
+/// runtime metadata lookup per element (about 330 instructions each). This class does not depend on the downstream
+/// observer's type, so its `@inlinable` methods — called from the handlers built in the operators' inlinable entry
+/// points — are specialised in the client, and the whole element path with them; only the ready `Event` crosses into
+/// the observer's generic code, by address, through ``CoreDownstream``.
 @usableFromInline
-final class OperatorStorage<Machine: OperatorStateMachine>: SerializingCore<Event<Machine.Output>, Machine.Result>,
-  ClosableCore, @unchecked Sendable
-{
-  // @unchecked Sendable: `machine` (like ``SerializingCore``'s state) is guarded by `lock`; `context` and `resources`
-  // are immutable, and `resources` is itself thread-safe.
-  // `@exclusivity(unchecked)`: guarded by `lock` (see ``SerializingCore``).
+final class OperatorStorage<Machine: OperatorStateMachine>: ClosableCore, @unchecked Sendable {
+  // @unchecked Sendable: `machine`, `delivery` and `closed` are guarded by `lock`, and deliveries are serialised by
+  // the emitter role kept under it; `context`, `downstream` and `resources` are immutable, and `resources` is itself
+  // thread-safe.
+  // The lock first, so that its offset does not depend on the generic parameters. The state is
+  // `@exclusivity(unchecked)`: `lock` already makes every access exclusive, and the dynamic check costs about 500
+  // instructions per element (callgrind).
+  @usableFromInline final let lock: UnsafeMutablePointer<PlatformLock.Primitive>
+  @usableFromInline @exclusivity(unchecked) final var delivery = SerialDeliveryStateMachine<Event<Machine.Output>>()
+  /// Disposed: nothing more is stored or delivered.
+  @usableFromInline @exclusivity(unchecked) final var closed = false
   @usableFromInline @exclusivity(unchecked) final var machine: Machine
   /// What ``OperatorStateMachine/deliver(_:context:to:)`` is given with each event.
   @usableFromInline final let context: Machine.DeliveryContext
+  /// The sink; it holds this object only weakly, the sources' observers keep both alive.
+  @usableFromInline final let downstream: any CoreDownstream<Machine.Result>
   /// Disposed, after the lock, when the subscription is: the operator's timer, its other sources' subscriptions.
   @usableFromInline final let resources: (any Disposable)?
 
@@ -139,25 +150,89 @@ final class OperatorStorage<Machine: OperatorStateMachine>: SerializingCore<Even
     _ machine: Machine, context: Machine.DeliveryContext, downstream: any CoreDownstream<Machine.Result>,
     resources: (any Disposable)? = nil
   ) {
+    lock = .allocate(capacity: 1)
+    PlatformLock.initialize(lock)
     self.machine = machine
     self.context = context
+    self.downstream = downstream
     self.resources = resources
-    super.init(downstream: downstream)
   }
 
-  /// ``SerializingCore/emit(_:deliver:)`` delivering through the machine's
-  /// ``OperatorStateMachine/deliver(_:context:to:)``. (A non-escaping closure rather than a method reference: a
-  /// partially applied method retains `self` per element.)
+  deinit {
+    PlatformLock.deinitialize(lock)
+    lock.deallocate()
+  }
+
+  /// Called under the lock, returns without it: delivers `event` through the machine's
+  /// ``OperatorStateMachine/deliver(_:context:to:)`` if nobody delivers (then whatever was queued meanwhile), or
+  /// queues it behind the delivery in progress (another thread's, or this thread's own re-entrant one). Callers check
+  /// `closed` first.
   @inlinable @inline(__always)
   final func emit(_ event: Event<Machine.Output>) {
-    emit(event) { Machine.deliver($0, context: context, to: downstream) }
+    if delivery.takeRoleIfIdle() {
+      PlatformLock.unlock(lock)
+      SerialDelivery.enter()
+      forward(event)
+      drain()
+      SerialDelivery.exit()
+    } else {
+      // Only closed together with `closed`, which the caller checked under this lock: nothing comes back.
+      let dropped = delivery.enqueue(event)
+      PlatformLock.unlock(lock)
+      withExtendedLifetime(dropped) {}
+    }
   }
 
-  /// ``SerializingCore/emit(_:then:deliver:)`` delivering through the machine's
-  /// ``OperatorStateMachine/deliver(_:context:to:)``.
+  /// Like ``emit(_:)`` for two events decided in one transition (an element and the completion after it): both are
+  /// delivered, or queued, in order, with nothing between them.
   @inlinable @inline(__always)
   final func emit(_ event: Event<Machine.Output>, then next: Event<Machine.Output>) {
-    emit(event, then: next) { Machine.deliver($0, context: context, to: downstream) }
+    if delivery.takeRoleIfIdle() {
+      // Queued behind the event this thread delivers now; `drain` hands it out next. (The role is held, so the
+      // queue is open.)
+      _ = delivery.enqueue(next)
+      PlatformLock.unlock(lock)
+      SerialDelivery.enter()
+      forward(event)
+      drain()
+      SerialDelivery.exit()
+    } else {
+      let dropped = (delivery.enqueue(event), delivery.enqueue(next))
+      PlatformLock.unlock(lock)
+      withExtendedLifetime(dropped) {}
+    }
+  }
+
+  /// Delivers queued events until none is left, then gives up the emitter role. Only the emitter calls this. Once
+  /// closed, closes the queue and releases what it held after the lock.
+  @inlinable @inline(__always)
+  final func drain() {
+    while true {
+      PlatformLock.lock(lock)
+      if closed {
+        let dropped = delivery.close()
+        PlatformLock.unlock(lock)
+        withExtendedLifetime(dropped) {}
+        return
+      }
+      // Gives the role up when nothing is queued (the common case, without the hand-out enum).
+      guard delivery.keepRoleIfQueued() else {
+        PlatformLock.unlock(lock)
+        return
+      }
+      let action = delivery.next()
+      PlatformLock.unlock(lock)
+      guard case .deliver(let event) = action else {
+        preconditionFailure("Internal inconsistency: OperatorStorage's delivery queue was not empty")
+      }
+      forward(event)
+    }
+  }
+
+  /// Delivers one event downstream, outside the lock, as the machine says.
+  @inlinable @inline(__always)
+  final func forward(_ event: Event<Machine.Output>) {
+    Machine.deliver(event, context: context, to: downstream)
   }
 
   /// Runs `transition` on the state machine under the lock and delivers its action's ``OperatorAction/emission``
@@ -279,4 +354,18 @@ extension OperatorStorage where Machine.DeliveryContext == Void {
   ) {
     self.init(machine, context: (), downstream: downstream, resources: resources)
   }
+}
+
+/// The downstream side of an ``OperatorStorage``: the observer-generic sink, which forwards a ready event by address
+/// (so that generic code needs no metadata of `Event<Result>`).
+@usableFromInline
+protocol CoreDownstream<Result>: AnyObject, Sendable {
+  associatedtype Result
+
+  /// Forwards `event`, a `.next`, unless disposed.
+  func deliverNext(_ event: Event<Result>)
+  /// Forwards an error (once) and ends the subscription.
+  func deliverError(_ error: any Swift.Error)
+  /// Forwards completion (once) and ends the subscription.
+  func deliverCompleted()
 }

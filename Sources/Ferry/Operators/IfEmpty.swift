@@ -18,7 +18,7 @@ extension Observable {
   @inlinable
   func ifEmpty(fallback: Observable<Element>) -> Observable<Element> {
     let source = self
-    return SerializingCoreObservable { host in
+    return OperatorObservable { host in
       // The source's subscription, then (after the switch) the fallback's.
       let subscription = SerialDisposable()
       let storage = OperatorStorage(IfEmptyStateMachine<Element>(), downstream: host, resources: subscription)

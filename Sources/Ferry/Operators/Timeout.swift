@@ -35,7 +35,7 @@ extension Observable {
     _ dueTime: RxTimeInterval, switchingTo other: Observable<Element>, scheduler: any SchedulerType
   ) -> Observable<Element> {
     let source = self
-    return SerializingCoreObservable { host in
+    return OperatorObservable { host in
       let timer = SerialDisposable()
       // The source's subscription, then (after the switch) the other source's.
       let subscription = SerialDisposable()

@@ -116,7 +116,7 @@ extension ObservableType {
     by trigger: Observable<Trigger>, _ mode: UntilStateMachine<Element>.Mode
   ) -> Observable<Element> {
     let source = asObservable()
-    return SerializingCoreObservable { host in
+    return OperatorObservable { host in
       let triggerSubscription = SingleAssignmentDisposable()
       let storage = OperatorStorage(UntilStateMachine<Element>(mode), downstream: host, resources: triggerSubscription)
       host.attach(storage)

@@ -2,7 +2,7 @@ import Ferry
 import Foundation
 import Testing
 
-/// The time-based operators on `SerializingCore` (`debounce`, `throttle`, `delay`, `timeout`, `buffer`, `window`):
+/// The time-based operators on `OperatorStorage` (`debounce`, `throttle`, `delay`, `timeout`, `buffer`, `window`):
 /// a disposed subscription keeps nothing alive although a timer was pending (the core holds the sink, the timer's
 /// action holds the core, and disposal cancels the timer), and an element and the completion decided together are
 /// not split by a disposal from the observer.

@@ -4,7 +4,7 @@ import _FerryAtomics
 /// The serial-delivery engine: one thread delivers at a time, others queue, re-entrant sends are queued.
 ///
 /// Every subject, relay and serialising operator delivers through a ``SerialDeliveryStateMachine``: the subjects
-/// (`SubjectCore`) and the multi-source and timed operators (`SerializingCore`) keep it under the lock that guards
+/// (`SubjectCore`) and the multi-source and timed operators (`OperatorStorage`) keep it under the lock that guards
 /// their own state, `observe(on:)` keeps it alone in a ``SerialDeliveryStorage``. The guarantees are the same
 /// everywhere:
 /// - serialised: the party that takes the emitter role delivers; a send that finds the role taken (from another

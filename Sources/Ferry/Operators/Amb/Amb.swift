@@ -15,7 +15,7 @@ extension ObservableType {
 
 /// `amb` over `sources`, on the operator engine: one ``AmbStateMachine`` per subscription decides the winner.
 func ambObservable<Element>(_ sources: [Observable<Element>]) -> Observable<Element> {
-  SerializingCoreObservable { host in
+  OperatorObservable { host in
     let subscriptions = sources.map { _ in SingleAssignmentDisposable() }
     let all = CompositeDisposable(disposables: subscriptions)
     let storage = OperatorStorage(AmbStateMachine<Element>(), downstream: host, resources: all)

@@ -69,7 +69,7 @@ struct CombiningStateMachine<Storage, Progress: CombiningProgress, Values, Resul
 
   /// Applies the result selector (after the lock, on the delivering thread) and forwards the result; a selector that
   /// throws fails the result.
-  @inlinable
+  @inlinable @inline(__always)
   static func deliver(
     _ event: Event<Values>, context combine: DeliveryContext, to downstream: any CoreDownstream<Result>
   ) {

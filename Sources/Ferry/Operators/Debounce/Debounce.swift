@@ -10,7 +10,7 @@ extension ObservableType {
   public func debounce(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
     requireArgument(dueTime.nanoseconds >= 0, "debounce(_:scheduler:): dueTime must be >= 0, got \(dueTime)")
     let source = asObservable()
-    return SerializingCoreObservable { host in
+    return OperatorObservable { host in
       // Disposed with the subscription, and then disposes whatever timer it is given.
       let timer = SerialDisposable()
       let storage = OperatorStorage(DebounceStateMachine<Element>(), downstream: host, resources: timer)

@@ -12,7 +12,7 @@ extension ObservableType {
   public func delay(_ dueTime: RxTimeInterval, scheduler: any SchedulerType) -> Observable<Element> {
     requireArgument(dueTime.nanoseconds >= 0, "delay(_:scheduler:): dueTime must be >= 0, got \(dueTime)")
     let source = asObservable()
-    return SerializingCoreObservable { host in
+    return OperatorObservable { host in
       let timer = SerialDisposable()
       // Not the host's upstream: the source's subscription ends at its stop event, while the delayed events are
       // still to come (as in RxSwift).

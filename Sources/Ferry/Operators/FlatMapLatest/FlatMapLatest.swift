@@ -32,7 +32,7 @@ extension ObservableType where Element: ObservableConvertibleType {
 func flatMapLatestObservable<Source, Result>(
   _ source: Observable<Source>, selector: @escaping @Sendable (Source) throws -> Observable<Result>
 ) -> Observable<Result> {
-  SerializingCoreObservable { host in
+  OperatorObservable { host in
     let storage = OperatorStorage(FlatMapLatestStateMachine<Result>(), downstream: host)
     host.attach(storage)
     let inner: @Sendable (Event<Result>, UInt64) -> Void = { event, id in

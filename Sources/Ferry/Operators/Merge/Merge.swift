@@ -48,7 +48,7 @@ func mergeObservable<Source, Result>(
   _ source: Observable<Source>, maxConcurrent: Int, dropsWhileBusy: Bool,
   selector: @escaping @Sendable (Source) throws -> Observable<Result>
 ) -> Observable<Result> {
-  SerializingCoreObservable { host in
+  OperatorObservable { host in
     let storage = OperatorStorage(
       MergeStateMachine<Result>(maxConcurrent: maxConcurrent, dropsWhileBusy: dropsWhileBusy), downstream: host)
     host.attach(storage)

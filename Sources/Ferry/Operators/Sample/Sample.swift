@@ -10,7 +10,7 @@ extension ObservableType {
     let sampler = sampler.asObservable()
     let defaultValue = SampleDefault(defaultValue)
     // Subscribes the source, then — unless it already stopped the result — the sampler, under one upstream.
-    return SerializingCoreObservable { host in
+    return OperatorObservable { host in
       let storage = OperatorStorage(SampleStateMachine(defaultValue: defaultValue.value), downstream: host)
       host.attach(storage)
       let subscriptions = CompositeDisposable()

@@ -14,7 +14,7 @@ extension ObservableType {
   ) -> Observable<Element> {
     requireArgument(dueTime.nanoseconds >= 0, "throttle(_:latest:scheduler:): dueTime must be >= 0, got \(dueTime)")
     let source = asObservable()
-    return SerializingCoreObservable { host in
+    return OperatorObservable { host in
       // Disposed with the subscription, and then disposes whatever timer it is given.
       let timer = SerialDisposable()
       let storage = OperatorStorage(

@@ -19,7 +19,7 @@ extension ObservableType {
       timeSpan.nanoseconds > 0, "window(timeSpan:count:scheduler:): timeSpan must be > 0, got \(timeSpan)")
     requireArgument(count > 0, "window(timeSpan:count:scheduler:): count must be > 0, got \(count)")
     let source = asObservable()
-    return SerializingCoreObservable { host in
+    return OperatorObservable { host in
       // Disposed with the subscription, and then disposes whatever timer it is given.
       let timer = SerialDisposable()
       let storage = OperatorStorage(

@@ -2,11 +2,11 @@ import Dispatch
 import Ferry
 import Testing
 
-/// The multi-source operators whose per-element work runs in a client-specialised `SerializingCore` (`merge` and
+/// The multi-source operators whose per-element work runs in a client-specialised `OperatorStorage` (`merge` and
 /// its family, `withLatestFrom`, `sample`, `take(until:)`, `skip(until:)`): the paths their own suites leave open —
 /// sends from another source during a delivery, two producer threads racing to a stop event, disposal, leaks, and
 /// the synchronous loops of `repeatElement` stopping when a subscription below them has.
-@Suite struct SerializingCoreOperatorTests {
+@Suite struct OperatorStorageOperatorTests {
   /// An operator over two subjects `a` and `b`, each of which can stop the result with an error.
   struct TwoSourceCase: Sendable, CustomTestStringConvertible {
     let name: String

@@ -4,7 +4,7 @@
 /// the sources with handlers specialised in the client; this class only adds the observer-generic end, a
 /// ``CoreSubscriptionSink``.
 @usableFromInline
-final class SerializingCoreObservable<Result>: Observable<Result>, @unchecked Sendable {
+final class OperatorObservable<Result>: Observable<Result>, @unchecked Sendable {
   // @unchecked Sendable: immutable configuration only.
   let run: @Sendable (any CoreSubscription<Result>) -> Void
 
@@ -50,7 +50,7 @@ protocol ClosableCore: AnyObject, Sendable {
   func close()
 }
 
-/// The one downstream host of the core-based operators (``SerializingCoreObservable``, `combineLatest`, `zip`): the
+/// The one downstream host of the core-based operators (``OperatorObservable``, `combineLatest`, `zip`): the
 /// observer-generic end of the subscription, which forwards what its core delivers and closes the core on disposal.
 final class CoreSubscriptionSink<Observer: ObserverType>: Sink<Observer>, CoreSubscription, @unchecked Sendable {
   // @unchecked Sendable: `core` is written once in `run`, before any source can reach the sink.
