@@ -25,7 +25,8 @@ extension ObservableType {
 
 /// `retry(when:)`: a ``RetryWhenStateMachine`` driven by ``OperatorStorage``, built where the element types are
 /// concrete. Per subscription: the sequence of errors, the trigger the notification handler makes of it (subscribed
-/// first, disposed with the subscription) and the source, subscribed again in ``retryWhenSubscribe(_:_:_:host:_:)``.
+/// first, disposed with the subscription) and the source, subscribed (again) by
+/// ``retryWhenSubscribe(_:_:_:host:disposing:)``.
 @inlinable
 func retryWhenObservable<Element, TriggerError: Swift.Error, Trigger: ObservableType>(
   _ source: Observable<Element>, _ notificationHandler: @escaping @Sendable (Observable<TriggerError>) -> Trigger
