@@ -5,22 +5,6 @@ import Testing
 
 private struct Boom: Error, Equatable {}
 
-/// What an emission delivers, as text (`(1, 2)`, `|`, `x`), for compact expectations.
-private func delivered<Values>(_ emission: OperatorEmission<Values>) -> [String] {
-  func text(_ event: Event<Values>) -> String {
-    switch event {
-    case .next(let values): "\(values)"
-    case .error: "x"
-    case .completed: "|"
-    }
-  }
-  switch emission {
-  case .nothing: return []
-  case .event(let event): return [text(event)]
-  case .events(let event, let next): return [text(event), text(next)]
-  }
-}
-
 /// A downstream that records what it is given, as text.
 private final class Recorder<Result>: CoreDownstream, @unchecked Sendable {
   // @unchecked Sendable: used from the test's thread only.

@@ -4,22 +4,6 @@ import Testing
 
 private struct Boom: Error, Equatable {}
 
-/// What an emission delivers, as text (`[1]`, `[|]`, `[x]`, `[]`), for compact expectations.
-private func delivered<Element>(_ emission: OperatorEmission<Element>) -> [String] {
-  func text(_ event: Event<Element>) -> String {
-    switch event {
-    case .next(let element): "\(element)"
-    case .error: "x"
-    case .completed: "|"
-    }
-  }
-  switch emission {
-  case .nothing: return []
-  case .event(let event): return [text(event)]
-  case .events(let event, let next): return [text(event), text(next)]
-  }
-}
-
 /// A disposable that counts its disposals, to tell which subscription the machine hands back.
 private final class CountingDisposable: Disposable, Sendable {
   let count = LockedBox(0)

@@ -5,22 +5,6 @@ import Testing
 
 private struct Boom: Error, Equatable {}
 
-/// What an emit action delivers, as text (`[1]`, `[1, |]`, `[|]`, `[x]`, `[]`), for compact expectations.
-private func delivered<Element>(_ emission: OperatorEmission<Element>) -> [String] {
-  func text(_ event: Event<Element>) -> String {
-    switch event {
-    case .next(let element): "\(element)"
-    case .error: "x"
-    case .completed: "|"
-    }
-  }
-  switch emission {
-  case .nothing: return []
-  case .event(let event): return [text(event)]
-  case .events(let event, let next): return [text(event), text(next)]
-  }
-}
-
 /// Direct tests of the operators' state machines: each input, and what the storage is asked to do after its lock.
 @Suite("Operator state machines")
 struct OperatorStateMachineTests {

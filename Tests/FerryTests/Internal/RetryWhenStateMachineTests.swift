@@ -4,22 +4,6 @@ import Testing
 
 private struct Boom: Error, Equatable {}
 
-/// What an emission delivers, as text (`[1]`, `[|]`, `[x]`, `[]`).
-private func delivered(_ emission: OperatorEmission<Int>) -> [String] {
-  func text(_ event: Event<Int>) -> String {
-    switch event {
-    case .next(let element): "\(element)"
-    case .error: "x"
-    case .completed: "|"
-    }
-  }
-  switch emission {
-  case .nothing: return []
-  case .event(let event): return [text(event)]
-  case .events(let event, let next): return [text(event), text(next)]
-  }
-}
-
 /// A machine whose first subscription to the source has been made (and kept): `subscription`.
 private func running(_ subscription: BooleanDisposable = BooleanDisposable()) -> RetryWhenStateMachine<Int> {
   var machine = RetryWhenStateMachine<Int>()
