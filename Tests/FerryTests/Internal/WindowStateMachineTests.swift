@@ -108,7 +108,7 @@ struct WindowStateMachineTests {
   @Test func deliveryRoutesElementsToTheCurrentWindowAndEndsItWithTheResult() {
     typealias Machine = WindowStateMachine<Int>
     let recorder = Recorder()
-    let windows = WindowDelivery<Int>()
+    let windows = WindowContext<Int>(timeSpan: .seconds(1), scheduler: MainScheduler.instance)
     Machine.deliver(.next(.nextWindow), context: windows, to: recorder)
     Machine.deliver(.next(.element(1)), context: windows, to: recorder)
     Machine.deliver(.next(.nextWindow), context: windows, to: recorder)

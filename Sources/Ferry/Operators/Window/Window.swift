@@ -20,26 +20,18 @@ extension ObservableType {
     requireArgument(count > 0, "window(timeSpan:count:scheduler:): count must be > 0, got \(count)")
     let source = asObservable()
     return OperatorObservable { host in
-      // Disposed with the subscription, and then disposes whatever timer it is given.
-      let timer = SerialDisposable()
+      let context = WindowContext<Element>(timeSpan: timeSpan, scheduler: scheduler)
       let storage = OperatorStorage(
-        WindowStateMachine<Element>(count: count), context: WindowDelivery(), downstream: host, resources: timer)
+        WindowStateMachine<Element>(count: count), context: context, downstream: host, resources: context.timer)
       host.attach(storage)
-      // Starts the time span identified by `span`; each rotation's action starts the next window's.
-      @Sendable func startTimer(_ span: UInt64) {
-        timer.disposable = scheduler.scheduleTimer(span, after: timeSpan) { span in
-          if case let next?? = storage.deliver({ $0.timerFired(span) }) { startTimer(next) }
-          return Disposables.create()
-        }
-      }
       storage.deliver { $0.start() }
-      startTimer(0)
+      storage.startWindowTimer(0)
       host.setUpstream(
         source.subscribe(
           CoreSourceObserver(host: host) { event in
             switch event {
             case .next(let element):
-              if case let next?? = storage.deliver({ $0.next(element) }) { startTimer(next) }
+              if case let next?? = storage.deliver({ $0.next(element) }) { storage.startWindowTimer(next) }
             case .error, .completed: storage.deliver { $0.stopped(event) }
             }
           }))

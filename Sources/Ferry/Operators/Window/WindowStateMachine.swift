@@ -8,12 +8,12 @@
 ///
 /// The machine decides ``WindowOutput`` events — an element for the current window, or the next window — and the
 /// result's terminal events; ``deliver(_:context:to:)`` carries them out after the lock, in the one order the storage's
-/// queue keeps, on the windows it creates (``WindowDelivery``).
+/// queue keeps, on the windows it creates (``WindowContext``).
 @usableFromInline
 struct WindowStateMachine<Element>: OperatorStateMachine {
   @usableFromInline typealias Output = WindowOutput<Element>
   @usableFromInline typealias Result = Observable<Element>
-  @usableFromInline typealias DeliveryContext = WindowDelivery<Element>
+  @usableFromInline typealias DeliveryContext = WindowContext<Element>
 
   @usableFromInline
   enum State {
@@ -94,7 +94,7 @@ struct WindowStateMachine<Element>: OperatorStateMachine {
   /// completes the current one and is emitted; a terminal event ends the current window, then the result.
   @inlinable
   static func deliver(
-    _ event: Event<WindowOutput<Element>>, context windows: WindowDelivery<Element>,
+    _ event: Event<WindowOutput<Element>>, context windows: WindowContext<Element>,
     to downstream: any CoreDownstream<Observable<Element>>
   ) {
     switch event {
@@ -123,16 +123,37 @@ enum WindowOutput<Element> {
   case nextWindow
 }
 
-/// The windows of one `window` subscription, on the delivery side: the current one, which delivery sends elements to
-/// and replaces.
+/// What one `window` subscription uses outside the lock: the current window, on the delivery side, and the timer of
+/// the current time span with what it needs to start the next.
 @usableFromInline
-final class WindowDelivery<Element>: @unchecked Sendable {
+final class WindowContext<Element>: @unchecked Sendable {
   // @unchecked Sendable: `current` is touched only by `WindowStateMachine.deliver`, which the storage's serial
-  // delivery runs on one thread at a time (the emitter role).
+  // delivery runs on one thread at a time (the emitter role); `timer` is itself thread-safe; the rest is immutable.
   // `@exclusivity(unchecked)`: the emitter role already makes every access exclusive.
   /// The window that receives elements; `nil` only until the first one opens, which is delivered at subscription,
   /// before the source is subscribed, so before any element or terminal event.
   @usableFromInline @exclusivity(unchecked) final var current: PublishSubject<Element>?
+  /// The current time span's timer (disposed with the subscription: it is also the storage's resource).
+  @usableFromInline final let timer = SerialDisposable()
+  @usableFromInline final let timeSpan: RxTimeInterval
+  @usableFromInline final let scheduler: any SchedulerType
 
-  @inlinable init() {}
+  @inlinable
+  init(timeSpan: RxTimeInterval, scheduler: any SchedulerType) {
+    self.timeSpan = timeSpan
+    self.scheduler = scheduler
+  }
+}
+
+extension OperatorStorage {
+  /// Starts the time span identified by `span`: when it ends, the window closes (unless it already closed full) and
+  /// the next time span starts. (A method, so that the scheduled closure captures the storage alone and allocates
+  /// no context.)
+  @inlinable
+  func startWindowTimer<Element>(_ span: UInt64) where Machine == WindowStateMachine<Element> {
+    context.timer.disposable = context.scheduler.scheduleTimer(span, after: context.timeSpan) { [self] span in
+      if case let next?? = deliver({ $0.timerFired(span) }) { startWindowTimer(next) }
+      return Disposables.create()
+    }
+  }
 }
