@@ -247,6 +247,9 @@ final class OperatorStorage<Machine: OperatorStateMachine>: ClosableCore, @unche
       return nil
     }
     let action = transition(&machine)
+    // The same switch is written in each transition form: folded into one `@inline(__always)` method that takes the
+    // emission, it cost every engine operator per element (callgrind: `merge` 307 -> 322, `combineLatest` 486 ->
+    // 547), as the emission is then passed as a value and no longer switched over where the transition returns it.
     switch action.emission {
     case .nothing: PlatformLock.unlock(lock)
     // The element case spelled out: the event is then rebuilt with a known case, so what is left of the emission

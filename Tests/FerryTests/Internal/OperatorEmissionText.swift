@@ -16,3 +16,9 @@ func delivered<Output>(_ emission: OperatorEmission<Output>) -> [String] {
   case .events(let event, let next): return [text(event), text(next)]
   }
 }
+
+/// Whether a disposable a state machine hands back is `expected` (the machines hand back `any Disposable`).
+func === (handedBack: (any Disposable)?, expected: BooleanDisposable) -> Bool {
+  guard let handedBack = handedBack as? BooleanDisposable else { return false }
+  return ObjectIdentifier(handedBack) == ObjectIdentifier(expected)
+}

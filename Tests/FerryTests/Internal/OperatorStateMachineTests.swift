@@ -109,11 +109,29 @@ struct OperatorStateMachineTests {
   @Test func bufferCloseHandsBackTheCurrentArrayAndStops() {
     var machine = BufferStateMachine<Int>(count: 5)
     _ = machine.next(4)
-    #expect(machine.close() == [4])
+    #expect(machine.close().elements == [4])
     #expect(delivered(machine.next(5).emission) == [])
     #expect(delivered(machine.timerFired(0).emission) == [])
     #expect(delivered(machine.completed().emission) == [])
-    #expect(machine.close() == [])
+    #expect(machine.close().elements == [])
+  }
+
+  @Test func bufferKeepsTheTimerOfTheCurrentTimeSpanOnly() {
+    var machine = BufferStateMachine<Int>(count: 2)
+    let (first, second, third, stale) = (
+      BooleanDisposable(), BooleanDisposable(), BooleanDisposable(), BooleanDisposable()
+    )
+    #expect(machine.timerStarted(0, first) == nil, "the first timer replaces nothing")
+    _ = machine.next(1)
+    _ = machine.next(2)
+    #expect(machine.timerStarted(1, second) === first, "the current span's timer replaces the earlier one's")
+    _ = machine.timerFired(1)
+    #expect(machine.timerStarted(2, third) === second)
+    #expect(machine.timerStarted(1, stale) === stale, "a timer for a span already closed is disposed itself")
+    #expect(machine.close().timer === third, "disposal hands back the current timer")
+    let late = BooleanDisposable()
+    #expect(machine.timerStarted(3, late) === late, "after disposal, a new timer is disposed at once")
+    #expect(machine.close().timer == nil, "the timer is handed back once")
   }
 
   // MARK: timeout

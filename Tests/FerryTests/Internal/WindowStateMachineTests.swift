@@ -99,10 +99,30 @@ struct WindowStateMachineTests {
   @Test func closeStopsTheMachine() {
     var machine = WindowStateMachine<Int>(count: 3)
     _ = machine.start()
-    machine.close()
+    #expect(machine.close() == nil, "no timer was handed over")
     #expect(delivered(machine.next(1).0) == [])
     #expect(delivered(machine.timerFired(0).0) == [])
     #expect(delivered(machine.stopped(.completed)) == [])
+  }
+
+  @Test func keepsTheTimerOfTheCurrentTimeSpanOnly() {
+    var machine = WindowStateMachine<Int>(count: 2)
+    _ = machine.start()
+    let (first, second, third, stale) = (
+      BooleanDisposable(), BooleanDisposable(), BooleanDisposable(), BooleanDisposable()
+    )
+    #expect(machine.timerStarted(0, first) == nil, "the first timer replaces nothing")
+    _ = machine.next(1)
+    #expect(machine.next(2).then == 1, "a full window starts time span 1")
+    #expect(machine.timerStarted(1, second) === first, "the current span's timer replaces the earlier one's")
+    #expect(machine.timerFired(1).then == 2)
+    #expect(machine.timerStarted(2, third) === second)
+    #expect(machine.timerStarted(1, stale) === stale, "a timer for a span already closed is disposed itself")
+    _ = machine.stopped(.completed)
+    let late = BooleanDisposable()
+    #expect(machine.timerStarted(3, late) === late, "once stopped, a new timer is disposed at once")
+    #expect(machine.close() === third, "disposal hands back the current timer")
+    #expect(machine.close() == nil, "the timer is handed back once")
   }
 
   @Test func deliveryRoutesElementsToTheCurrentWindowAndEndsItWithTheResult() {

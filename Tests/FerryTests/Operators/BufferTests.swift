@@ -18,6 +18,28 @@ import Testing
     expectSubscriptions(xs.subscriptions, "            ^---------------------------------------!")
   }
 
+  @Test func aTimerHandedOverAfterItsTimeSpanEndedLeavesTheNextTimeSpansTimerRunning() {
+    // The full array [1, 2] starts time span 1, whose timer fires before `buffer` has it in hand (another thread's
+    // timer would); that end starts time span 2. The late hand-over of span 1's timer must not cancel span 2's.
+    let scheduler = HandOverRaceScheduler(firesWhileScheduling: 1)
+    let relay = PublishRelay<Int>()
+    let received = LockedBox([[Int]]())
+    let subscription = relay.buffer(timeSpan: .seconds(1), count: 2, scheduler: scheduler)
+      .subscribe(onNext: { array in received.withLock { $0.append(array) } })
+    relay.accept(1)
+    relay.accept(2)
+    #expect(received.current == [[1, 2], []])
+    #expect(scheduler.timers.count == 3)
+    #expect(scheduler.timers[0].disposable.isDisposed, "span 0 closed full: its timer is cancelled")
+    #expect(scheduler.timers[1].disposable.isDisposed, "span 1's timer, handed over after its span ended")
+    #expect(!scheduler.timers[2].disposable.isDisposed, "the current span's timer keeps running")
+    scheduler.fire(2)
+    #expect(received.current == [[1, 2], [], []], "the current span ends on time")
+    subscription.dispose()
+    #expect(scheduler.timers.count == 4)
+    #expect(scheduler.timers[3].disposable.isDisposed, "disposal cancels the current timer")
+  }
+
   @Test func errorDropsTheBuffer() throws {
     let scheduler = TestScheduler(initialClock: 0)
     let xs = try scheduler.createHotObservable("<@205>1<@210>2---#", of: Int.self, error: TestError())

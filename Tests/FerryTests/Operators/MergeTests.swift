@@ -113,13 +113,15 @@ import Testing
     let first = PublishSubject<Int>()
     let second = PublishSubject<Int>()
     let log = LockedBox<[String]>([])
-    _ = Observable.merge(first.asObservable(), second.asObservable()).subscribe(onNext: { value in
+    // Disposed at the end: the observer captures `second`, which holds the observer (a cycle until then).
+    let subscription = Observable.merge(first.asObservable(), second.asObservable()).subscribe(onNext: { value in
       log.withLock { $0.append("begin \(value)") }
       if value == 1 { second.onNext(2) }
       log.withLock { $0.append("end \(value)") }
     })
     first.onNext(1)
     #expect(log.current == ["begin 1", "end 1", "begin 2", "end 2"])
+    subscription.dispose()
   }
 
   @Test func releasesObserverAfterDispose() {

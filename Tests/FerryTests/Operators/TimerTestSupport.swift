@@ -134,3 +134,56 @@ final class TestFeed<Element>: @unchecked Sendable {
   func onNext(_ element: Element) { send(.next(element)) }
   func onCompleted() { send(.completed) }
 }
+
+/// A scheduler whose timers fire only when the test says so (``fire(_:)``), except the one scheduled by the
+/// `firesWhileScheduling`th call (from 0), which fires before that call returns: the schedule of two threads where
+/// a time span ends before the thread that started its timer has handed the timer over. Single-threaded: each
+/// timer's disposable records whether the operator disposed it.
+final class HandOverRaceScheduler: SchedulerType, @unchecked Sendable {
+  // @unchecked Sendable: used from the test's thread only.
+  /// The timers scheduled so far, in order: what each runs and its disposable.
+  private(set) var timers: [(fire: () -> Void, disposable: BooleanDisposable)] = []
+  private let firesWhileScheduling: Int
+
+  init(firesWhileScheduling: Int) {
+    self.firesWhileScheduling = firesWhileScheduling
+  }
+
+  var now: RxTime { Date(timeIntervalSince1970: 0) }
+
+  func schedule<StateType>(
+    _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
+  )
+    -> any Disposable
+  {
+    scheduleRelative(state, dueTime: .nanoseconds(0), action: action)
+  }
+
+  func scheduleRelative<StateType>(
+    _ state: StateType,
+    dueTime: RxTimeInterval,
+    action: @escaping @Sendable (StateType) -> any Disposable
+  ) -> any Disposable {
+    let disposable = BooleanDisposable()
+    let index = timers.count
+    timers.append(({ _ = action(state) }, disposable))
+    if index == firesWhileScheduling { fire(index) }
+    return disposable
+  }
+
+  func schedulePeriodic<StateType>(
+    _ state: StateType,
+    startAfter: RxTimeInterval,
+    period: RxTimeInterval,
+    action: @escaping @Sendable (StateType) -> StateType
+  ) -> any Disposable {
+    Issue.record("HandOverRaceScheduler runs no periodic timers")
+    return Disposables.create()
+  }
+
+  /// Fires timer `index` unless the operator disposed it.
+  func fire(_ index: Int) {
+    guard !timers[index].disposable.isDisposed else { return }
+    timers[index].fire()
+  }
+}

@@ -12,18 +12,19 @@ extension ObservableType {
     requireArgument(count > 0, "buffer(timeSpan:count:scheduler:): count must be > 0, got \(count)")
     let source = asObservable()
     return OperatorObservable { host in
-      // Disposed with the subscription, and then disposes whatever timer it is given.
-      let timer = SerialDisposable()
-      let storage = OperatorStorage(BufferStateMachine<Element>(count: count), downstream: host, resources: timer)
+      let storage = OperatorStorage(BufferStateMachine<Element>(count: count), downstream: host)
       host.attach(storage)
-      // Starts the time span of the array `window`; each closed array's action starts the next one's.
+      // Starts the time span of the array `window`; each closed array's action starts the next one's. The machine
+      // keeps the timer (the source's thread and the timer's may start spans at once) and says which to dispose;
+      // once disposed, the storage runs no transition and the new timer is disposed here.
       @Sendable func startTimer(_ window: UInt64) {
-        timer.disposable = scheduler.scheduleTimer(window, after: timeSpan) { window in
+        let timer = scheduler.scheduleTimer(window, after: timeSpan) { window in
           if case .emit(_, let next) = storage.withLock({ $0.timerFired(window) }) {
             startTimer(next)
           }
           return Disposables.create()
         }
+        (storage.withLockDeliveringNothing { $0.timerStarted(window, timer) } ?? timer)?.dispose()
       }
       startTimer(0)
       host.setUpstream(

@@ -5,6 +5,10 @@
 /// is emitted (empty arrays included) and the next array starts with a time span of its own. Time spans are
 /// numbered, so that the timer of an array already emitted full finds nothing to close. Completion emits the current
 /// array before completing; an error drops it.
+///
+/// The machine also keeps the current time span's timer (``timerStarted(_:_:)``): the next time span is started from
+/// the source's thread (a full array) and from the timer's (a time span's end), so two threads may each hand over a
+/// timer; only the one for the current span is kept, whichever arrives last, and any other is disposed.
 @usableFromInline
 struct BufferStateMachine<Element>: OperatorStateMachine {
   @usableFromInline typealias Output = [Element]
@@ -44,6 +48,9 @@ struct BufferStateMachine<Element>: OperatorStateMachine {
   }
 
   @usableFromInline var state = State.filling([], window: 0)
+  /// The timer of the current time span, once scheduled (a separate property, so that the per-element transitions do
+  /// not copy it).
+  @usableFromInline var timer: (any Disposable)?
   /// The size at which an array closes before its time span ends.
   @usableFromInline let count: Int
 
@@ -71,6 +78,16 @@ struct BufferStateMachine<Element>: OperatorStateMachine {
   mutating func timerFired(_ window: UInt64) -> Action {
     guard case .filling(let elements, let current) = state, current == window else { return .ignore }
     return close(elements, window: window)
+  }
+
+  /// The timer of the time span identified by `window` was scheduled. Returns the timer to dispose after the lock:
+  /// the one it replaces (an earlier span's) when `window` is the current span, or itself when that span already
+  /// closed or the machine stopped (it would find nothing to close); `nil` when there is nothing to dispose.
+  @inlinable
+  mutating func timerStarted(_ window: UInt64, _ started: any Disposable) -> (any Disposable)? {
+    guard case .filling(_, let current) = state, current == window else { return started }
+    defer { timer = started }
+    return timer
   }
 
   /// Emits `elements` and starts the next array.
@@ -105,11 +122,20 @@ struct BufferStateMachine<Element>: OperatorStateMachine {
     }
   }
 
-  /// Disposal: returns the current array, to be released after the lock.
+  /// Disposal: returns the current array, to be released after the lock, and the current timer, to be disposed.
   @inlinable
-  mutating func close() -> [Element] {
-    defer { state = .stopped }
-    if case .filling(let elements, _) = state { return elements }
-    return []
+  mutating func close() -> (elements: [Element], timer: (any Disposable)?) {
+    defer {
+      state = .stopped
+      timer = nil
+    }
+    if case .filling(let elements, _) = state { return (elements, timer) }
+    return ([], timer)
+  }
+
+  /// After the lock: disposes the timer that ``close()`` handed back.
+  @inlinable
+  static func finish(_ leftovers: (elements: [Element], timer: (any Disposable)?)) {
+    leftovers.timer?.dispose()
   }
 }

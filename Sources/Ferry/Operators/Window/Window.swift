@@ -21,8 +21,7 @@ extension ObservableType {
     let source = asObservable()
     return OperatorObservable { host in
       let context = WindowContext<Element>(timeSpan: timeSpan, scheduler: scheduler)
-      let storage = OperatorStorage(
-        WindowStateMachine<Element>(count: count), context: context, downstream: host, resources: context.timer)
+      let storage = OperatorStorage(WindowStateMachine<Element>(count: count), context: context, downstream: host)
       host.attach(storage)
       storage.deliver { $0.start() }
       storage.startWindowTimer(0)

@@ -6,6 +6,10 @@
 /// closed full finds nothing to close. The source's completion or error ends the current window and the result the
 /// same way. Disposal ends neither: the windows only stop receiving elements.
 ///
+/// The machine also keeps the current time span's timer (``timerStarted(_:_:)``): the next time span is started from
+/// the source's thread (a full window) and from the timer's (a time span's end), so two threads may each hand over a
+/// timer; only the one for the current span is kept, whichever arrives last, and any other is disposed.
+///
 /// The machine decides ``WindowOutput`` events — an element for the current window, or the next window — and the
 /// result's terminal events; ``deliver(_:context:to:)`` carries them out after the lock, in the one order the storage's
 /// queue keeps, on the windows it creates (``WindowContext``).
@@ -28,6 +32,9 @@ struct WindowStateMachine<Element>: OperatorStateMachine {
   @usableFromInline typealias Step = (OperatorEmission<WindowOutput<Element>>, then: UInt64?)
 
   @usableFromInline var state = State.open(count: 0, span: 0)
+  /// The timer of the current time span, once scheduled (a separate property, so that the per-element transitions do
+  /// not copy it).
+  @usableFromInline var timer: (any Disposable)?
   /// The number of elements at which a window closes before its time span ends.
   @usableFromInline let count: Int
 
@@ -64,6 +71,16 @@ struct WindowStateMachine<Element>: OperatorStateMachine {
     return (.event(.next(.nextWindow)), then: rotate(span: span))
   }
 
+  /// The timer of the time span identified by `span` was scheduled. Returns the timer to dispose after the lock: the
+  /// one it replaces (an earlier span's) when `span` is the current one, or itself when that span already closed or
+  /// the machine stopped (it would find nothing to close); `nil` when there is nothing to dispose.
+  @inlinable
+  mutating func timerStarted(_ span: UInt64, _ started: any Disposable) -> (any Disposable)? {
+    guard case .open(_, let current) = state, current == span else { return started }
+    defer { timer = started }
+    return timer
+  }
+
   /// Starts counting the next window; returns the number of its time span's timer.
   @inlinable
   mutating func rotate(span: UInt64) -> UInt64 {
@@ -84,10 +101,19 @@ struct WindowStateMachine<Element>: OperatorStateMachine {
     }
   }
 
-  /// Disposal: nothing is ended (the windows only stop receiving elements), nothing is held.
+  /// Disposal: nothing is ended (the windows only stop receiving elements); returns the current timer, to be
+  /// disposed after the lock.
   @inlinable
-  mutating func close() {
+  mutating func close() -> (any Disposable)? {
     state = .stopped
+    defer { timer = nil }
+    return timer
+  }
+
+  /// After the lock: disposes the timer that ``close()`` handed back.
+  @inlinable
+  static func finish(_ timer: (any Disposable)?) {
+    timer?.dispose()
   }
 
   /// Carries out one decided event after the lock: an element goes to the current window; the next window
@@ -123,18 +149,16 @@ enum WindowOutput<Element> {
   case nextWindow
 }
 
-/// What one `window` subscription uses outside the lock: the current window, on the delivery side, and the timer of
-/// the current time span with what it needs to start the next.
+/// What one `window` subscription uses outside the lock: the current window, on the delivery side, and what it needs
+/// to start a time span's timer.
 @usableFromInline
 final class WindowContext<Element>: @unchecked Sendable {
   // @unchecked Sendable: `current` is touched only by `WindowStateMachine.deliver`, which the storage's serial
-  // delivery runs on one thread at a time (the emitter role); `timer` is itself thread-safe; the rest is immutable.
+  // delivery runs on one thread at a time (the emitter role); the rest is immutable.
   // `@exclusivity(unchecked)`: the emitter role already makes every access exclusive.
   /// The window that receives elements; `nil` only until the first one opens, which is delivered at subscription,
   /// before the source is subscribed, so before any element or terminal event.
   @usableFromInline @exclusivity(unchecked) final var current: PublishSubject<Element>?
-  /// The current time span's timer (disposed with the subscription: it is also the storage's resource).
-  @usableFromInline final let timer = SerialDisposable()
   @usableFromInline final let timeSpan: RxTimeInterval
   @usableFromInline final let scheduler: any SchedulerType
 
@@ -148,12 +172,14 @@ final class WindowContext<Element>: @unchecked Sendable {
 extension OperatorStorage {
   /// Starts the time span identified by `span`: when it ends, the window closes (unless it already closed full) and
   /// the next time span starts. (A method, so that the scheduled closure captures the storage alone and allocates
-  /// no context.)
+  /// no context.) The machine keeps the timer and says which to dispose; once disposed, the storage runs no
+  /// transition and the new timer is disposed here.
   @inlinable
   func startWindowTimer<Element>(_ span: UInt64) where Machine == WindowStateMachine<Element> {
-    context.timer.disposable = context.scheduler.scheduleTimer(span, after: context.timeSpan) { [self] span in
+    let timer = context.scheduler.scheduleTimer(span, after: context.timeSpan) { [self] span in
       if case let next?? = deliver({ $0.timerFired(span) }) { startWindowTimer(next) }
       return Disposables.create()
     }
+    (withLockDeliveringNothing { $0.timerStarted(span, timer) } ?? timer)?.dispose()
   }
 }
