@@ -32,7 +32,7 @@ struct RefCountStateMachine {
   }
 
   /// Whether the current generation has subscribers, and its connection.
-  enum State {
+  private enum State {
     /// No subscriber is counted: the next one connects.
     case idle
     /// `subscribers` are counted; the first of them is connecting the source outside the lock.
@@ -42,9 +42,9 @@ struct RefCountStateMachine {
   }
 
   /// The current generation's subscribers and connection.
-  private(set) var state = State.idle
+  private var state = State.idle
   /// The number of the current connection; moves on whenever one ends.
-  private(set) var generation: UInt64 = 0
+  private var generation: UInt64 = 0
 
   /// Subscribing `registration`'s subscriber to the connectable source has returned: counts it unless the source
   /// already terminated it (a terminated subject ends a subscriber inside `subscribe`), and tells the first one of a
