@@ -6,19 +6,13 @@ extension ConnectableObservableType {
   }
 }
 
+/// The observable of `refCount()`: a ``RefCountStateMachine`` shared by every subscription decides when to connect
+/// and disconnect; this class connects and disposes connections after the lock, as the machine says.
 final class RefCountObservable<Source: ConnectableObservableType>: Observable<Source.Element>, @unchecked Sendable {
-  // @unchecked Sendable: the subscriber count and the connection live in `state` (a `LockedState`); `source` is
-  // immutable.
-  struct State {
-    var count = 0
-    var connection: (any Disposable)?
-    /// Incremented whenever a connection ends, so that subscribers of an ended connection do not count down the
-    /// next one.
-    var connectionID: UInt64 = 0
-  }
-
+  // @unchecked Sendable: the machine lives in `machine` (a `LockedState`), and each sink's `registration` is touched
+  // only under that lock; `source` is immutable.
   let source: Source
-  let state = LockedState(State())
+  let machine = LockedState(RefCountStateMachine())
 
   init(source: Source) {
     self.source = source
@@ -30,70 +24,42 @@ final class RefCountObservable<Source: ConnectableObservableType>: Observable<So
     // terminated) is not counted and does not connect.
     let sink = RefCountSink(observer: observer, parent: self)
     sink.setUpstream(source.subscribe(sink))
-    let registered = state.withLock { state -> (id: UInt64, connects: Bool)? in
-      guard case .pending = sink.registration else { return nil }
-      sink.registration = .registered(state.connectionID)
-      state.count += 1
-      return (state.connectionID, state.count == 1)
-    }
-    guard let registered, registered.connects else { return sink }
-    let connection = source.connect()
-    let stale = state.withLock { state -> Bool in
-      guard state.connectionID == registered.id, state.count > 0, state.connection == nil else { return true }
-      state.connection = connection
-      return false
-    }
-    if stale { connection.dispose() }
+    perform(machine.withLock { $0.subscribed(&sink.registration) })
     return sink
   }
 
-  /// A subscriber left.
+  /// `sink`'s subscriber left.
   func release<Observer>(_ sink: RefCountSink<Observer, Source>) {
-    let connection = state.withLock { state -> (any Disposable)? in
-      defer { sink.registration = .released }
-      guard case .registered(let connectionID) = sink.registration, state.connectionID == connectionID else {
-        return nil
-      }
-      state.count -= 1
-      guard state.count == 0 else { return nil }
-      state.connectionID &+= 1
-      defer { state.connection = nil }
-      return state.connection
-    }
-    connection?.dispose()
+    perform(machine.withLock { $0.released(&sink.registration) })
   }
 
-  /// The source terminated for `sink`: end its connection, whatever the number of subscribers.
+  /// The source terminated for `sink`.
   func terminate<Observer>(_ sink: RefCountSink<Observer, Source>) {
-    let connection = state.withLock { state -> (any Disposable)? in
-      defer { sink.registration = .released }
-      guard case .registered(let connectionID) = sink.registration, state.connectionID == connectionID else {
-        return nil
-      }
-      state.count = 0
-      state.connectionID &+= 1
-      defer { state.connection = nil }
-      return state.connection
+    perform(machine.withLock { $0.terminated(&sink.registration) })
+  }
+
+  /// Does what the machine decided, after its lock.
+  private func perform(_ action: RefCountStateMachine.Action) {
+    switch action {
+    case .connect(let generation):
+      let connection = source.connect()
+      perform(machine.withLock { $0.connected(connection, generation: generation) })
+    case .disconnect(let connection): connection.dispose()
+    case .nothing: break
     }
-    connection?.dispose()
   }
 }
 
+/// One subscriber of `refCount()`: forwards the subject's events and tells the observable when its subscriber
+/// terminates or leaves.
 final class RefCountSink<Observer: ObserverType, Source: ConnectableObservableType>: Sink<Observer>, ObserverType,
   @unchecked Sendable
 where Source.Element == Observer.Element {
-  // @unchecked Sendable: `parent` is immutable; `registration` is read and written only under `parent.state`'s lock.
-  enum Registration {
-    /// Subscribing: not counted yet.
-    case pending
-    /// Counted in connection `id`.
-    case registered(UInt64)
-    /// Terminated or disposed: never counted again.
-    case released
-  }
-
+  // @unchecked Sendable: `parent` is immutable; `registration` is read and written only by the machine, under
+  // `parent.machine`'s lock.
   let parent: RefCountObservable<Source>
-  var registration = Registration.pending
+  /// This subscriber's standing in the parent's machine, stored here so that a subscription needs no slot in it.
+  var registration = RefCountStateMachine.Registration.pending
 
   init(observer: Observer, parent: RefCountObservable<Source>) {
     self.parent = parent
