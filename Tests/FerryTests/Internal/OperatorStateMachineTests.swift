@@ -116,6 +116,17 @@ struct OperatorStateMachineTests {
     #expect(machine.close().elements == [])
   }
 
+  @Test func countOrTimeSpanEndsASpanByItsCountOrItsTimerWhicheverComesFirst() {
+    var spans = CountOrTimeSpan(count: 2)
+    #expect(spans.elementReceived() == nil, "one element of two")
+    #expect(spans.elementReceived() == 1, "the second ends span 0 and starts span 1")
+    #expect(spans.timerFired(0) == nil, "span 0's timer ends nothing: its span ended by its count")
+    #expect(spans.elementReceived() == nil, "the count starts again with span 1")
+    #expect(spans.timerFired(1) == 2, "span 1's timer ends it before its count")
+    #expect(spans.received == 0, "span 2 has received nothing")
+    #expect(spans.timerFired(1) == nil, "a timer fires once per span")
+  }
+
   @Test func bufferKeepsTheTimerOfTheCurrentTimeSpanOnly() {
     var machine = BufferStateMachine<Int>(count: 2)
     let (first, second, third, stale) = (

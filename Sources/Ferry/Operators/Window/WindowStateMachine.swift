@@ -1,14 +1,9 @@
-/// The state of one `window(timeSpan:count:scheduler:)` subscription: how many elements the current window has
-/// received, and which time span may close it.
+/// The state of one `window(timeSpan:count:scheduler:)` subscription: whether it is open, and the current window's
+/// time span (``CountOrTimeSpan``).
 ///
-/// A window closes when it has received `count` elements or when its time span ends, whichever comes first; the next
-/// one opens at once, with a time span of its own. Time spans are numbered, so that the timer of a window already
-/// closed full finds nothing to close. The source's completion or error ends the current window and the result the
-/// same way. Disposal ends neither: the windows only stop receiving elements.
-///
-/// The machine also keeps the current time span's timer (``timerStarted(_:_:)``): the next time span is started from
-/// the source's thread (a full window) and from the timer's (a time span's end), so two threads may each hand over a
-/// timer; only the one for the current span is kept, whichever arrives last, and any other is disposed.
+/// A window closes when its time span ends, by its count or its timer, whichever comes first; the next one opens at
+/// once, with the next time span. The source's completion or error ends the current window and the result the same
+/// way. Disposal ends neither: the windows only stop receiving elements.
 ///
 /// The machine decides ``WindowOutput`` events — an element for the current window, or the next window — and the
 /// result's terminal events; ``deliver(_:context:to:)`` carries them out after the lock, in the one order the storage's
@@ -19,36 +14,26 @@ struct WindowStateMachine<Element>: OperatorStateMachine {
   @usableFromInline typealias Result = Observable<Element>
   @usableFromInline typealias DeliveryContext = WindowContext<Element>
 
-  @usableFromInline
-  enum State {
-    /// The current window has received `count` elements; the timer identified by `span` ends its time span.
-    case open(count: Int, span: UInt64)
-    /// A terminal event was decided, or the subscription was disposed: every input is ignored.
-    case stopped
-  }
-
   /// What an element or the end of a time span delivers, and the time span to start after the lock if a window
   /// opened: the number of its timer.
   @usableFromInline typealias Step = (OperatorEmission<WindowOutput<Element>>, then: UInt64?)
 
-  @usableFromInline var state = State.open(count: 0, span: 0)
-  /// The timer of the current time span, once scheduled (a separate property, so that the per-element transitions do
-  /// not copy it).
-  @usableFromInline var timer: (any Disposable)?
-  /// The number of elements at which a window closes before its time span ends.
-  @usableFromInline let count: Int
+  /// A terminal event was decided, or the subscription was disposed: every input is ignored.
+  @usableFromInline var isStopped = false
+  /// The current window's time span: its number, how many elements it has received, its timer.
+  @usableFromInline var spans: CountOrTimeSpan
 
   /// The first window's time span is the timer identified by 0, which the operator starts when it subscribes.
   @inlinable
   init(count: Int) {
-    self.count = count
+    spans = CountOrTimeSpan(count: count)
   }
 
   /// Subscription: the first window opens.
   @inlinable
   mutating func start() -> OperatorEmission<WindowOutput<Element>> {
-    guard case .open(count: 0, span: 0) = state else {
-      preconditionFailure("Internal inconsistency: window started in \(state)")
+    guard !isStopped, spans.span == 0, spans.received == 0 else {
+      preconditionFailure("Internal inconsistency: window started when stopped: \(isStopped), in \(spans)")
     }
     return .event(.next(.nextWindow))
   }
@@ -56,44 +41,31 @@ struct WindowStateMachine<Element>: OperatorStateMachine {
   /// An element goes to the current window; the `count`th one closes it and opens the next.
   @inlinable
   mutating func next(_ element: Element) -> Step {
-    guard case .open(let received, let span) = state else { return (.nothing, then: nil) }
-    guard received + 1 == count else {
-      state = .open(count: received + 1, span: span)
-      return (.event(.next(.element(element))), then: nil)
-    }
-    return (.events(.next(.element(element)), then: .next(.nextWindow)), then: rotate(span: span))
+    guard !isStopped else { return (.nothing, then: nil) }
+    guard let next = spans.elementReceived() else { return (.event(.next(.element(element))), then: nil) }
+    return (.events(.next(.element(element)), then: .next(.nextWindow)), then: next)
   }
 
   /// The time span identified by `span` ended: the current window closes if that time span is its own.
   @inlinable
   mutating func timerFired(_ span: UInt64) -> Step {
-    guard case .open(_, let current) = state, current == span else { return (.nothing, then: nil) }
-    return (.event(.next(.nextWindow)), then: rotate(span: span))
+    guard !isStopped, let next = spans.timerFired(span) else { return (.nothing, then: nil) }
+    return (.event(.next(.nextWindow)), then: next)
   }
 
-  /// The timer of the time span identified by `span` was scheduled. Returns the timer to dispose after the lock: the
-  /// one it replaces (an earlier span's) when `span` is the current one, or itself when that span already closed or
-  /// the machine stopped (it would find nothing to close); `nil` when there is nothing to dispose.
+  /// The timer of the time span identified by `span` was scheduled. Returns the timer to dispose after the lock
+  /// (``CountOrTimeSpan/timerStarted(_:_:)``); once stopped, the new timer itself.
   @inlinable
-  mutating func timerStarted(_ span: UInt64, _ started: any Disposable) -> (any Disposable)? {
-    guard case .open(_, let current) = state, current == span else { return started }
-    defer { timer = started }
-    return timer
-  }
-
-  /// Starts counting the next window; returns the number of its time span's timer.
-  @inlinable
-  mutating func rotate(span: UInt64) -> UInt64 {
-    let next = span &+ 1
-    state = .open(count: 0, span: next)
-    return next
+  mutating func timerStarted(_ span: UInt64, _ timer: any Disposable) -> (any Disposable)? {
+    guard !isStopped else { return timer }
+    return spans.timerStarted(span, timer)
   }
 
   /// The source stopped with `event`: the current window, then the result, end the same way.
   @inlinable
   mutating func stopped(_ event: Event<Element>) -> OperatorEmission<WindowOutput<Element>> {
-    guard case .open = state else { return .nothing }
-    state = .stopped
+    guard !isStopped else { return .nothing }
+    isStopped = true
     switch event {
     case .next: preconditionFailure("Internal inconsistency: window stopped by an element")
     case .error(let error): return .event(.error(error))
@@ -105,9 +77,8 @@ struct WindowStateMachine<Element>: OperatorStateMachine {
   /// disposed after the lock.
   @inlinable
   mutating func close() -> (any Disposable)? {
-    state = .stopped
-    defer { timer = nil }
-    return timer
+    isStopped = true
+    return spans.takeTimer()
   }
 
   /// After the lock: disposes the timer that ``close()`` handed back.
