@@ -34,9 +34,11 @@ final class TimerObservable<Element: FixedWidthInteger>: Observable<Element>, @u
 
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
-    let sink = TimerSink(observer: observer)
+    let sink = SourceSink(observer: observer)
     if case .never = dueTime { return sink }
+    // A scheduler never overlaps the runs of one timer, so the events reach the observer one at a time.
     if let period {
+      // The tick count rides in the periodic state.
       sink.setUpstream(
         scheduler.schedulePeriodic(0 as UInt64, startAfter: dueTime, period: period) { sink.tick($0) })
     } else {
@@ -47,17 +49,17 @@ final class TimerObservable<Element: FixedWidthInteger>: Observable<Element>, @u
   }
 }
 
-final class TimerSink<Observer: ObserverType>: Sink<Observer>, @unchecked Sendable
-where Observer.Element: FixedWidthInteger {
-  // @unchecked Sendable: only `Sink`'s state (atomic) is shared; the scheduler never overlaps the runs of one timer.
+// The timer's two actions, in the sink's generic context (a closure in `subscribe` would capture the element's
+// metatype, which is not `Sendable`).
+extension SourceSink where Observer.Element: FixedWidthInteger {
   /// Emits `count` (wrapping to the element type) and returns the next count.
-  func tick(_ count: UInt64) -> UInt64 {
+  fileprivate func tick(_ count: UInt64) -> UInt64 {
     forwardNext(Observer.Element(truncatingIfNeeded: count))
     return count &+ 1
   }
 
   /// Emits `0` and completes.
-  func fireOnce() -> any Disposable {
+  fileprivate func fireOnce() -> any Disposable {
     forwardNext(.zero)
     forwardCompleted()
     return Disposables.create()
