@@ -21,7 +21,7 @@ import Testing
   @Test func aTimerHandedOverAfterItsTimeSpanEndedLeavesTheNextTimeSpansTimerRunning() {
     // The full array [1, 2] starts time span 1, whose timer fires before `buffer` has it in hand (another thread's
     // timer would); that end starts time span 2. The late hand-over of span 1's timer must not cancel span 2's.
-    let scheduler = HandOverRaceScheduler(firesWhileScheduling: 1)
+    let scheduler = RunsOneActionEarlyScheduler(inlineCall: 2)
     let relay = PublishRelay<Int>()
     let received = LockedBox([[Int]]())
     let subscription = relay.buffer(timeSpan: .seconds(1), count: 2, scheduler: scheduler)
@@ -29,15 +29,15 @@ import Testing
     relay.accept(1)
     relay.accept(2)
     #expect(received.current == [[1, 2], []])
-    #expect(scheduler.timers.count == 3)
-    #expect(scheduler.timers[0].disposable.isDisposed, "span 0 closed full: its timer is cancelled")
-    #expect(scheduler.timers[1].disposable.isDisposed, "span 1's timer, handed over after its span ended")
-    #expect(!scheduler.timers[2].disposable.isDisposed, "the current span's timer keeps running")
-    scheduler.fire(2)
+    #expect(scheduler.disposables.count == 3)
+    #expect(scheduler.disposables[0].isDisposed, "span 0 closed full: its timer is cancelled")
+    #expect(scheduler.disposables[1].isDisposed, "span 1's timer, handed over after its span ended")
+    #expect(!scheduler.disposables[2].isDisposed, "the current span's timer keeps running")
+    scheduler.run(2)
     #expect(received.current == [[1, 2], [], []], "the current span ends on time")
     subscription.dispose()
-    #expect(scheduler.timers.count == 4)
-    #expect(scheduler.timers[3].disposable.isDisposed, "disposal cancels the current timer")
+    #expect(scheduler.disposables.count == 4)
+    #expect(scheduler.disposables[3].isDisposed, "disposal cancels the current timer")
   }
 
   @Test func errorDropsTheBuffer() throws {

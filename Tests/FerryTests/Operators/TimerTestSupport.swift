@@ -135,28 +135,36 @@ final class TestFeed<Element>: @unchecked Sendable {
   func onCompleted() { send(.completed) }
 }
 
-/// A scheduler whose timers fire only when the test says so (``fire(_:)``), except the one scheduled by the
-/// `firesWhileScheduling`th call (from 0), which fires before that call returns: the schedule of two threads where
-/// a time span ends before the thread that started its timer has handed the timer over. Single-threaded: each
-/// timer's disposable records whether the operator disposed it.
-final class HandOverRaceScheduler: SchedulerType, @unchecked Sendable {
-  // @unchecked Sendable: used from the test's thread only.
-  /// The timers scheduled so far, in order: what each runs and its disposable.
-  private(set) var timers: [(fire: () -> Void, disposable: BooleanDisposable)] = []
-  private let firesWhileScheduling: Int
+/// A scheduler that queues every action until the test runs it (``run()``, ``run(_:)``), except the one scheduled by
+/// the `inlineCall`-th call (from 1), which runs inside that call: as if another thread ran it before `schedule`
+/// returned to its caller. Single-threaded and deterministic; each action's disposable records whether the operator
+/// disposed it.
+final class RunsOneActionEarlyScheduler: SchedulerType, @unchecked Sendable {
+  // @unchecked Sendable: `state` is a `LockedBox`; `inlineCall` is immutable.
+  private let state = LockedBox((actions: [(disposable: BooleanDisposable, run: () -> Void)](), queued: [Int]()))
+  private let inlineCall: Int
 
-  init(firesWhileScheduling: Int) {
-    self.firesWhileScheduling = firesWhileScheduling
-  }
+  init(inlineCall: Int) { self.inlineCall = inlineCall }
 
-  var now: RxTime { Date(timeIntervalSince1970: 0) }
+  var now: RxTime { Date() }
+
+  /// The disposable of every action scheduled so far, in order, the one that ran inline included.
+  var disposables: [BooleanDisposable] { state.current.actions.map(\.disposable) }
 
   func schedule<StateType>(
-    _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
-  )
-    -> any Disposable
-  {
-    scheduleRelative(state, dueTime: .nanoseconds(0), action: action)
+    _ state: StateType,
+    action: @escaping @Sendable (StateType) -> any Disposable
+  ) -> any Disposable {
+    let box = UncheckedBox(state)
+    let disposable = BooleanDisposable()
+    let runsNow = self.state.withLock { state in
+      state.actions.append((disposable, { _ = action(box.value) }))
+      if state.actions.count == inlineCall { return true }
+      state.queued.append(state.actions.count - 1)
+      return false
+    }
+    if runsNow { _ = action(box.value) }
+    return disposable
   }
 
   func scheduleRelative<StateType>(
@@ -164,11 +172,7 @@ final class HandOverRaceScheduler: SchedulerType, @unchecked Sendable {
     dueTime: RxTimeInterval,
     action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {
-    let disposable = BooleanDisposable()
-    let index = timers.count
-    timers.append(({ _ = action(state) }, disposable))
-    if index == firesWhileScheduling { fire(index) }
-    return disposable
+    schedule(state, action: action)
   }
 
   func schedulePeriodic<StateType>(
@@ -177,13 +181,32 @@ final class HandOverRaceScheduler: SchedulerType, @unchecked Sendable {
     period: RxTimeInterval,
     action: @escaping @Sendable (StateType) -> StateType
   ) -> any Disposable {
-    Issue.record("HandOverRaceScheduler runs no periodic timers")
-    return Disposables.create()
+    schedule(state) { state in
+      _ = action(state)
+      return Disposables.create()
+    }
   }
 
-  /// Fires timer `index` unless the operator disposed it.
-  func fire(_ index: Int) {
-    guard !timers[index].disposable.isDisposed else { return }
-    timers[index].fire()
+  /// Runs the queued actions, and those they queue, in order until none is left; a disposed action is skipped.
+  func run() {
+    while let index = state.withLock({ $0.queued.isEmpty ? nil : $0.queued.removeFirst() }) {
+      runUnlessDisposed(index)
+    }
+  }
+
+  /// Runs the queued action scheduled `index`-th (from 0) now, unless the operator disposed it.
+  func run(_ index: Int) {
+    let wasQueued = state.withLock { state in
+      guard let position = state.queued.firstIndex(of: index) else { return false }
+      state.queued.remove(at: position)
+      return true
+    }
+    #expect(wasQueued, "action \(index) is not queued: it ran already, or was never scheduled")
+    if wasQueued { runUnlessDisposed(index) }
+  }
+
+  private func runUnlessDisposed(_ index: Int) {
+    let action = state.withLock { $0.actions[index] }
+    if !action.disposable.isDisposed { action.run() }
   }
 }
