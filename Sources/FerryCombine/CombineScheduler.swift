@@ -6,7 +6,7 @@ import Combine
 
 #if FERRY_OPENCOMBINE || canImport(Combine)
 import Foundation
-import Ferry
+@_spi(FerryBridges) import Ferry
 
 extension SchedulerType {
   /// This scheduler as a Combine `Scheduler`: Combine operators that take a scheduler (`receive(on:)`,
@@ -82,7 +82,7 @@ public struct CombineScheduler<Base: SchedulerType>: Scheduler, Sendable {
     after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
     options: SchedulerOptions?, _ action: @escaping () -> Void
   ) -> any Cancellable {
-    precondition(
+    bridgeRequireArgument(
       interval.nanoseconds > 0,
       "CombineScheduler.schedule(after:interval:): the interval must be positive, got \(interval.nanoseconds) ns"
     )
@@ -165,7 +165,7 @@ extension CombineScheduler {
       /// `value` seconds, rounded to the nearest nanosecond.
       public static func seconds(_ value: Double) -> Self {
         let nanoseconds = (value * 1e9).rounded()
-        precondition(
+        bridgeRequireArgument(
           !nanoseconds.isNaN, "CombineScheduler.SchedulerTimeType.Stride.seconds(_:): NaN is not an interval")
         return Self(nanoseconds: nanoseconds >= 9.2e18 ? .max : nanoseconds <= -9.2e18 ? .min : Int64(nanoseconds))
       }

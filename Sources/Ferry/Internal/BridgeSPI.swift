@@ -61,3 +61,18 @@ extension Infallible {
     Infallible(raw: observable)
   }
 }
+
+/// ``requireArgument(_:_:file:line:)`` for FerryCombine: stops the program with `message` unless `condition` holds,
+/// in every build but `-Ounchecked` (`precondition`'s message is dropped by `-O`).
+@_spi(FerryBridges)
+public func bridgeRequireArgument(
+  _ condition: Bool, _ message: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line
+) {
+  requireArgument(condition, message(), file: file, line: line)
+}
+
+@_spi(FerryBridges)
+extension ValuesBufferingPolicy {
+  /// `self`, after checking that a bounded policy keeps at least one element; `api` names the call in the message.
+  public func bridgeChecked(for api: StaticString) -> ValuesBufferingPolicy { limit(for: api) }
+}

@@ -37,7 +37,7 @@ public struct ObservablePublisher<Output, Failure: Error>: Publisher, Sendable {
 
 extension ObservablePublisher where Failure == any Error {
   init(source: Observable<Output>, policy: ValuesBufferingPolicy) {
-    self.init(source: source, policy: policy, failure: { $0 })
+    self.init(source: source, policy: policy.bridgeChecked(for: "publisher(bufferingPolicy:)"), failure: { $0 })
   }
 }
 
@@ -45,7 +45,7 @@ extension ObservablePublisher where Failure == Never {
   /// For sources that cannot fail (by their type: infallible, relays, Driver, Signal).
   init(infallible source: Observable<Output>, policy: ValuesBufferingPolicy) {
     self.init(
-      source: source, policy: policy,
+      source: source, policy: policy.bridgeChecked(for: "publisher(bufferingPolicy:)"),
       failure: { error in
         preconditionFailure("Internal inconsistency: a sequence that cannot fail sent an error: \(error)")
       }

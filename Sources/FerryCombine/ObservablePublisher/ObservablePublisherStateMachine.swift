@@ -60,13 +60,8 @@ struct ObservablePublisherStateMachine<Element> {
   private(set) var isDelivering = false
   private var subscription: (any Disposable)?
 
-  /// - Precondition: a bounded policy's count is at least 1.
+  /// `limit` was checked by `publisher(bufferingPolicy:)`: a bounded policy's count is at least 1.
   init(limit: ValuesBufferingPolicy) {
-    switch limit {
-    case .unbounded: break
-    case .bufferingNewest(let count), .bufferingOldest(let count):
-      precondition(count >= 1, "publisher(bufferingPolicy:): a bounded policy needs a count >= 1, got \(count)")
-    }
     self.limit = limit
   }
 
@@ -80,7 +75,7 @@ struct ObservablePublisherStateMachine<Element> {
 
   /// The subscriber asked for `additional` more elements.
   mutating func requested(_ additional: Subscribers.Demand) -> Action {
-    precondition(additional > .none, "Subscription.request(_:): demand must be greater than zero, got none")
+    bridgeRequireArgument(additional > .none, "Subscription.request(_:): demand must be greater than zero, got none")
     guard !isDone else { return .none }
     demand += additional
     return isDelivering ? .none : nextDelivery()

@@ -13,15 +13,15 @@ public enum ValuesBufferingPolicy: Sendable, Equatable {
   /// `n` must be at least 1.
   case bufferingOldest(Int)
 
-  /// `self`, after checking that a bounded policy keeps at least one element.
-  func limit() -> ValuesBufferingPolicy {
+  /// `self`, after checking that a bounded policy keeps at least one element; `api` names the call in the message.
+  func limit(for api: StaticString = "values(bufferingPolicy:)") -> ValuesBufferingPolicy {
     switch self {
     case .unbounded:
       break
     case .bufferingNewest(let count):
-      requireArgument(count >= 1, "values(bufferingPolicy:): bufferingNewest(_:) needs a count >= 1, got \(count)")
+      requireArgument(count >= 1, "\(api): bufferingNewest(_:) needs a count >= 1, got \(count)")
     case .bufferingOldest(let count):
-      requireArgument(count >= 1, "values(bufferingPolicy:): bufferingOldest(_:) needs a count >= 1, got \(count)")
+      requireArgument(count >= 1, "\(api): bufferingOldest(_:) needs a count >= 1, got \(count)")
     }
     return self
   }
