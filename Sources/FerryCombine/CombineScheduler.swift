@@ -25,6 +25,61 @@ extension SchedulerType {
   public func asCombineScheduler() -> CombineScheduler<Self> {
     CombineScheduler(self)
   }
+
+  /// This scheduler as a Combine `Scheduler` of one type whatever the Ferry scheduler's: the form for a scheduler
+  /// held as `any SchedulerType`, and for code that keeps one scheduler type for production and tests (the role of
+  /// combine-schedulers' `AnySchedulerOf`):
+  ///
+  /// ```swift
+  /// let rxScheduler: any SchedulerType = TestScheduler(initialClock: 0)
+  /// let combineScheduler: CombineScheduler<AnySchedulerType> = rxScheduler.asCombineScheduler()
+  /// ```
+  ///
+  /// On a concrete scheduler, `asCombineScheduler()` without a type annotation keeps the scheduler's own type.
+  @_disfavoredOverload
+  public func asCombineScheduler() -> CombineScheduler<AnySchedulerType> {
+    CombineScheduler(AnySchedulerType(self))
+  }
+}
+
+/// Any Ferry scheduler as one concrete `SchedulerType`: every call goes to the scheduler it wraps.
+///
+/// `asCombineScheduler()` presents a scheduler held as `any SchedulerType` through it, since
+/// `CombineScheduler<Base>` needs a concrete `Base`. Wrapping one adds a dynamic call per scheduled action, which
+/// every Ferry operator already makes (they take `any SchedulerType`).
+public struct AnySchedulerType: SchedulerType {
+  /// The scheduler every call goes to.
+  public let base: any SchedulerType
+
+  /// Wraps `base`; an `AnySchedulerType` is not wrapped a second time.
+  public init(_ base: any SchedulerType) {
+    self.base = (base as? AnySchedulerType)?.base ?? base
+  }
+
+  /// `base`'s time.
+  public var now: RxTime { base.now }
+
+  /// Schedules on `base`.
+  public func schedule<StateType>(
+    _ state: StateType, action: @escaping @Sendable (StateType) -> any Disposable
+  ) -> any Disposable {
+    base.schedule(state, action: action)
+  }
+
+  /// Schedules on `base`.
+  public func scheduleRelative<StateType>(
+    _ state: StateType, dueTime: RxTimeInterval, action: @escaping @Sendable (StateType) -> any Disposable
+  ) -> any Disposable {
+    base.scheduleRelative(state, dueTime: dueTime, action: action)
+  }
+
+  /// Schedules on `base`.
+  public func schedulePeriodic<StateType>(
+    _ state: StateType, startAfter: RxTimeInterval, period: RxTimeInterval,
+    action: @escaping @Sendable (StateType) -> StateType
+  ) -> any Disposable {
+    base.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
+  }
 }
 
 /// A Ferry scheduler presented as a Combine `Scheduler`.

@@ -13,7 +13,7 @@ struct CombineLifetimeTests {
   @Test("seed 002: the view model, its view controller and its repository")
   func todo() {
     let time = TestSessionTime()
-    weak var viewModel: TasksViewModel<CombineScheduler<SessionScheduler>>?
+    weak var viewModel: TasksViewModel<CombineScheduler<AnySchedulerType>>?
     do {
       let model = CombineTodoForm.viewModel(TodoSuite.backend, time.combineScheduler)
       viewModel = model
@@ -27,7 +27,7 @@ struct CombineLifetimeTests {
   @Test("seed 004: the subject repository and both screen models")
   func repository() {
     let time = TestSessionTime()
-    weak var repository: PlaceSubjectRepository<CombineScheduler<SessionScheduler>>?
+    weak var repository: PlaceSubjectRepository<CombineScheduler<AnySchedulerType>>?
     weak var detail: PlaceDetailScreenModel?
     do {
       let subjectRepository = CombineRepositoryForm.subjectRepository(RepositorySuite.backend, time.combineScheduler)
@@ -49,7 +49,7 @@ struct CombineLifetimeTests {
   @Test("seed 001: the transform(input:) view model")
   func largeScreen() {
     let time = TestSessionTime()
-    weak var viewModel: DashboardTransformViewModel<CombineScheduler<SessionScheduler>>?
+    weak var viewModel: DashboardTransformViewModel<CombineScheduler<AnySchedulerType>>?
     do {
       let model = CombineLargeScreenForm.viewModel(LargeScreenSuite.backend, time.combineScheduler)
       viewModel = model

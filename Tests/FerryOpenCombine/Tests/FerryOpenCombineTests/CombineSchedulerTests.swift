@@ -44,6 +44,47 @@ struct CombineSchedulerTests {
     #expect(combine.last == .completed(371))
   }
 
+  @Test func aSchedulerHeldAsAnySchedulerTypeGivesTheSameTimelineAsItsOwnType() throws {
+    let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
+    let held: any SchedulerType = scheduler
+    let combine = held.asCombineScheduler()
+    #expect(type(of: combine) == CombineScheduler<AnySchedulerType>.self)
+    let source: TestablePublisher<String, Never> = try scheduler.createHotPublisher(diagram, values: letters)
+    let throughErased = scheduler.start { source.debounce(for: .seconds(25), scheduler: combine) }
+    let (rx, throughOwnType, _) = try debounced(simulateProcessingDelay: false)
+    #expect(throughErased.events == throughOwnType)
+    #expect(throughErased.events == rx)
+  }
+
+  @Test func aSchedulerHeldAsAnySchedulerTypeRunsRelativeAndRepeatingWork() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let held: any SchedulerType = scheduler
+    let combine = held.asCombineScheduler()
+    let times = Locked<[TestTime]>([])
+    let repeating = Locked<(any Cancellable)?>(nil)
+    scheduler.scheduleAt(400) {
+      combine.schedule(after: combine.now.advanced(by: .seconds(3))) { times.withLock { $0.append(scheduler.clock) } }
+      let cancellable = combine.schedule(after: combine.now.advanced(by: .seconds(10)), interval: .seconds(5)) {
+        times.withLock { $0.append(-scheduler.clock) }
+      }
+      repeating.withLock { $0 = cancellable }
+    }
+    scheduler.scheduleAt(422) { repeating.current?.cancel() }
+    scheduler.start()
+    #expect(times.current == [403, -410, -415, -420])
+  }
+
+  @Test func aConcreteSchedulerKeepsItsOwnTypeUnlessAskedForTheErasedOne() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let own = scheduler.asCombineScheduler()
+    #expect(type(of: own) == CombineScheduler<TestScheduler>.self)
+    let erased: CombineScheduler<AnySchedulerType> = scheduler.asCombineScheduler()
+    #expect(erased.base.base is TestScheduler)
+    // Wrapping an erased scheduler again does not nest it.
+    #expect(AnySchedulerType(AnySchedulerType(scheduler)).base is TestScheduler)
+    #expect((erased.base as any SchedulerType).asCombineScheduler().base.base is TestScheduler)
+  }
+
   @Test func receiveOnTakesOneTickAsObserveOnDoes() throws {
     let values = ["a": 1, "b": 2]
     let rxScheduler = TestScheduler(initialClock: 0)
