@@ -8,9 +8,19 @@ public protocol ObserverType<Element>: Sendable {
 
   /// Delivers one event. Callers never overlap calls to one observer and send nothing after a stop event.
   func on(_ event: Event<Element>)
+
+  /// Ferry's, not for use: whether this observer, or an observer it forwards to, no longer listens (disposed, or
+  /// stopped by an operator such as `take(_:)`). A source that loops inside `subscribe` (`from`, `range`,
+  /// `repeatElement`) asks before each element, so that it stops at the element that finished its downstream — in
+  /// RxSwift the current-thread trampoline does that — before `subscribe` has returned the disposable that would
+  /// stop it. An observer of your own keeps the default, `false`.
+  var _isDownstreamDisposed: Bool { get }
 }
 
 extension ObserverType {
+  /// `false`: an observer that forwards to no Ferry observer cannot tell whether anything below it stopped.
+  public var _isDownstreamDisposed: Bool { false }
+
   /// Sends `.next(element)`.
   @inlinable public func onNext(_ element: Element) { on(.next(element)) }
 

@@ -121,7 +121,7 @@ final class SubscriptionHandle: UpstreamDisposer, @unchecked Sendable {
 /// `handler` holds the event switch, built by the inlinable `subscribe(onNext:…)` so that it is specialised in the
 /// client; `on(_:)` only passes the event through, which needs no metadata of `Event<Element>`.
 @usableFromInline
-final class ClosureObserver<Element>: ObserverType, DownstreamDisposalQuery {
+final class ClosureObserver<Element>: ObserverType {
   @usableFromInline typealias Handler = @Sendable (ClosureObserver<Element>, Event<Element>) -> Void
 
   @usableFromInline let handle: SubscriptionHandle
@@ -145,7 +145,8 @@ final class ClosureObserver<Element>: ObserverType, DownstreamDisposalQuery {
     self.handler = handler
   }
 
-  var isDownstreamDisposed: Bool { handle.isDisposed }
+  /// Whether the subscription's handle was disposed (or the subscription stopped).
+  @usableFromInline var _isDownstreamDisposed: Bool { handle.isDisposed }
 
   @usableFromInline
   func on(_ event: Event<Element>) {

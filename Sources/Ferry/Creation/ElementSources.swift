@@ -79,10 +79,9 @@ final class ElementsObservable<Element>: Observable<Element>, @unchecked Sendabl
     // through `Collection`'s subscript coroutine, whose frame is a heap allocation per element.
     let elements = storage.elements
     var index = 0
+    var stop = SynchronousLoopStop()
     while index < elements.count {
-      // Disposal from inside `onNext` stops the loop; a finished downstream (`take`) is noticed within 64
-      // elements (the walk down the chain costs more than one element's delivery).
-      if sink.isDisposed || (index & 63 == 63 && sink.isDownstreamDisposed) { return sink }
+      if stop.isReached(below: sink) { return sink }
       sink.forwardNext(elements[index])
       index += 1
     }
@@ -105,16 +104,14 @@ final class IteratingObservable<Element>: Observable<Element>, @unchecked Sendab
   override func subscribe<Observer: ObserverType>(_ observer: Observer) -> any Disposable
   where Observer.Element == Element {
     let sink = SourceSink(observer: observer)
-    var index = 0
+    var stop = SynchronousLoopStop()
     var stopped = false
     iterate { element in
-      // As `ElementsObservable`: disposal from inside `onNext` stops the loop; a finished downstream within 64.
-      if sink.isDisposed || (index & 63 == 63 && sink.isDownstreamDisposed) {
+      if stop.isReached(below: sink) {
         stopped = true
         return false
       }
       sink.forwardNext(element)
-      index &+= 1
       return true
     }
     if !stopped { sink.forwardCompleted() }

@@ -27,8 +27,9 @@ final class RangeObservable<Element: FixedWidthInteger>: Observable<Element>, @u
   where Observer.Element == Element {
     let sink = SourceSink(observer: observer)
     var index: Element = 0
+    var stop = SynchronousLoopStop()
     while index < count {
-      if sink.isDisposed || (index & 63 == 63 && sink.isDownstreamDisposed) { return sink }
+      if stop.isReached(below: sink) { return sink }
       sink.forwardNext(start + index)
       index += 1
     }

@@ -15,9 +15,9 @@ final class RepeatObservable<Element>: Observable<Element>, @unchecked Sendable 
   where Observer.Element == Element {
     let sink = SourceSink(observer: observer)
     let element = storage.elements[0]
-    // An infinite synchronous loop: stop as soon as anything below stops listening (`take(_:)` finishes
-    // before `subscribe` returns, so its disposal cannot reach this sink through the upstream chain).
-    while !sink.isDownstreamDisposed { sink.forwardNext(element) }
+    // An infinite synchronous loop: it ends when something below stops listening.
+    var stop = SynchronousLoopStop()
+    while !stop.isReached(below: sink) { sink.forwardNext(element) }
     return sink
   }
 }

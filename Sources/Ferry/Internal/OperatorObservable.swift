@@ -31,9 +31,6 @@ protocol CoreSubscription<Result>: CoreDownstream {
 
   /// Whether the subscription was disposed or has stopped (a source may stop it while it is being subscribed).
   var isDisposed: Bool { get }
-  /// Whether this subscription, or any Ferry sink below it, was disposed or has stopped (see
-  /// ``CoreSourceObserver``).
-  var isDownstreamDisposed: Bool { get }
   /// Attaches the subscription to the sources; disposed with it.
   func setUpstream(_ disposable: any Disposable)
   /// Attaches the core, closed on disposal. Called before any source is subscribed (so before any disposal).
@@ -70,22 +67,24 @@ final class CoreSubscriptionSink<Observer: ObserverType>: Sink<Observer>, CoreSu
   override func disposeResources() { core?.close() }
 }
 
-/// The observer of a source whose element loop may run inside `subscribe` (`repeatElement`, `from`, `range` as the
-/// source of `take(until:)` or the outer sequence of `merge`): forwards to the core's handler, and lets the loop
-/// stop once the subscription, or an operator below it such as `take(_:)`, has stopped — as the sink itself does
-/// when it is the observer. (Otherwise like an ``AnyObserver`` of the handler.)
+/// The observer of an engine operator's source: forwards to the operator's handler, and tells a source whose element
+/// loop runs inside `subscribe` (`repeatElement`, `from`, `range`) when the subscription, or an operator below it
+/// such as `take(_:)`, has stopped, so that the loop stops before its next element — as the sink itself does when it
+/// is the observer. (Otherwise like an ``AnyObserver`` of the handler.)
 @usableFromInline
-struct CoreSourceObserver<Element, Result>: ObserverType, DownstreamDisposalQuery {
+struct CoreSourceObserver<Element>: ObserverType {
   @usableFromInline let handler: @Sendable (Event<Element>) -> Void
-  @usableFromInline let host: any CoreSubscription<Result>
+  @usableFromInline let host: any DownstreamDisposalQuery
 
+  /// Forwards to `handler`; `host` is the subscription's downstream end (the storage's `downstream`).
   @inlinable
-  init(host: any CoreSubscription<Result>, _ handler: @escaping @Sendable (Event<Element>) -> Void) {
+  init(host: any DownstreamDisposalQuery, _ handler: @escaping @Sendable (Event<Element>) -> Void) {
     self.host = host
     self.handler = handler
   }
 
   @usableFromInline func on(_ event: Event<Element>) { handler(event) }
 
-  var isDownstreamDisposed: Bool { host.isDownstreamDisposed }
+  /// Whether the subscription, or an observer below it, stopped.
+  @usableFromInline var _isDownstreamDisposed: Bool { host.isDownstreamDisposed }
 }

@@ -359,10 +359,19 @@ extension OperatorStorage where Machine.DeliveryContext == Void {
   }
 }
 
+/// What a source's observer asks of the subscription it feeds: whether it, or any Ferry observer below it, was
+/// disposed or has stopped (see ``SynchronousLoopStop``). Not generic, so that an observer holds it as a plain
+/// class existential.
+@usableFromInline
+protocol DownstreamDisposalQuery: AnyObject, Sendable {
+  /// Whether the subscription, or any Ferry observer below it, was disposed or has stopped.
+  var isDownstreamDisposed: Bool { get }
+}
+
 /// The downstream side of an ``OperatorStorage``: the observer-generic sink, which forwards a ready event by address
 /// (so that generic code needs no metadata of `Event<Result>`).
 @usableFromInline
-protocol CoreDownstream<Result>: AnyObject, Sendable {
+protocol CoreDownstream<Result>: DownstreamDisposalQuery {
   associatedtype Result
 
   /// Forwards `event`, a `.next`, unless disposed.

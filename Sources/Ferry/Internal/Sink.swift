@@ -72,9 +72,15 @@ class UpstreamDisposer: Cancelable, @unchecked Sendable {
   }
 
   /// Releases the upstream and resources after a successful `claimDisposal()`.
+  ///
+  /// A subscription that stops before its upstream is attached is counted (``SynchronousLoopStop``): a source that
+  /// loops inside `subscribe` above it cannot be reached through the upstream chain yet, and learns of it from the
+  /// count.
   final func finishDisposal(previous: Int) {
     if previous & Self.upstreamSetBit != 0 {
       takeUpstream()?.dispose()
+    } else {
+      ferry_early_stops_count()
     }
     disposeResources()
   }
@@ -113,7 +119,7 @@ class UpstreamDisposer: Cancelable, @unchecked Sendable {
 ///
 /// On top of ``UpstreamDisposer``: `forward` delivers nothing once the sink is disposed, and exactly one stop
 /// event is forwarded, after which the upstream subscription is disposed.
-class Sink<Observer: ObserverType>: UpstreamDisposer, DownstreamDisposalQuery, @unchecked Sendable {
+class Sink<Observer: ObserverType>: UpstreamDisposer, @unchecked Sendable {
   // @unchecked Sendable: ``UpstreamDisposer``'s state is published through its atomic word; `observer` is immutable and
   // only called through `forward`, which the Rx grammar serialises (subclasses that receive from several sources
   // serialise themselves).
@@ -123,15 +129,18 @@ class Sink<Observer: ObserverType>: UpstreamDisposer, DownstreamDisposalQuery, @
     self.observer = observer
   }
 
-  /// Whether this sink, or any Ferry sink below it, has been disposed or has stopped.
+  /// Whether this sink, or any Ferry observer below it, has been disposed or has stopped.
   ///
-  /// Synchronous sources that loop inside `subscribe` (`repeatElement`, `from`, `range`) use this to stop when a
-  /// downstream operator such as `take(_:)` finishes before `subscribe` has returned (so before the
-  /// disposal could reach the source through the upstream chain).
+  /// Synchronous sources that loop inside `subscribe` (`repeatElement`, `from`, `range`) ask before each element, to
+  /// stop when a downstream operator such as `take(_:)` finishes before `subscribe` has returned (so before the
+  /// disposal could reach the source through the upstream chain). One atomic load per sink of the chain, and a
+  /// witness-table call per step down it (``ObserverType/_isDownstreamDisposed``; no dynamic cast).
   final var isDownstreamDisposed: Bool {
-    if isDisposed { return true }
-    return (observer as? any DownstreamDisposalQuery)?.isDownstreamDisposed ?? false
+    isDisposed || observer._isDownstreamDisposed
   }
+
+  /// ``isDownstreamDisposed``, as the subclasses that are observers answer their upstream.
+  final var _isDownstreamDisposed: Bool { isDownstreamDisposed }
 
   /// Forwards `event`, which the caller knows is a `.next`, unless disposed. Passes it on by address, so generic
   /// code needs no metadata of `Event<Element>` (see ``EventStep``).
@@ -187,10 +196,4 @@ class Sink<Observer: ObserverType>: UpstreamDisposer, DownstreamDisposalQuery, @
     observer.on(event)
     finishDisposal(previous: previous)
   }
-}
-
-/// Lets a looping synchronous source ask whether anything below it still listens.
-protocol DownstreamDisposalQuery {
-  /// Whether this observer, or one below it, has been disposed or has stopped.
-  var isDownstreamDisposed: Bool { get }
 }

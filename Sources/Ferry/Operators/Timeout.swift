@@ -46,7 +46,7 @@ extension Observable {
         timer.disposable = scheduler.scheduleTimer(id, after: dueTime) { id in
           if case .switchToOther = storage.withLock({ $0.timerFired(id) }) {
             subscription.disposable = other.subscribe(
-              AnyObserver<Element> { event in
+              CoreSourceObserver<Element>(host: storage.downstream) { event in
                 _ = storage.withLock { $0.other(event) }
               })
           }

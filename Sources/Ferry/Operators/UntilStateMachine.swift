@@ -122,7 +122,7 @@ extension ObservableType {
       host.attach(storage)
       triggerSubscription.setDisposable(
         trigger.subscribe(
-          AnyObserver<Trigger> { event in
+          CoreSourceObserver<Trigger>(host: host) { event in
             switch event {
             case .next:
               if case .opened = storage.withLock({ $0.triggerFired() }) {

@@ -1,5 +1,7 @@
+import Dispatch
 import Ferry
 import FerryTesting
+import Foundation
 import Testing
 
 @Suite("Observable sources")
@@ -144,15 +146,87 @@ struct CreateAndSourcesTests {
     #expect(recorder.events.current == [.next("x!"), .next("x!"), .next("x!"), .completed])
   }
 
-  @Test func fromStopsIteratingWhenDownstreamFinishes() {
-    let visited = LockedBox(0)
+  /// The synchronous sources, each of `0..<1000`.
+  static let synchronousSources: [(name: String, make: @Sendable () -> Observable<Int>)] = [
+    ("from(Range)", { Observable.from(0..<1000) }),
+    ("from([Int])", { Observable.from(Array(0..<1000)) }),
+    ("of", { Observable.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10) }),
+    ("range", { Observable.range(start: 0, count: 1000) }),
+    ("repeatElement", { Observable.repeatElement(0).scan(-1) { count, _ in count + 1 } }),
+  ]
+
+  @Test(arguments: 0..<synchronousSources.count)
+  func aSynchronousSourceStopsAtTheElementThatFinishedItsDownstream(source: Int) {
+    // As in RxSwift (whose sources run on the current-thread trampoline): `take` finishes while the source is still
+    // inside `subscribe`, and not one more element reaches the operators above it — no side effect runs for it.
+    let (name, make) = Self.synchronousSources[source]
+    let visited = LockedBox([Int]())
     let recorder = EventRecorder<Int>()
-    _ = Observable.from(0..<100_000).map { value -> Int in
-      visited.withLock { $0 += 1 }
-      return value
-    }.take(2).subscribe(recorder)
-    #expect(recorder.elements == [0, 1])
-    #expect(visited.current <= 64)
+    _ = make().do(onNext: { value in visited.withLock { $0.append(value) } }).take(2).subscribe(recorder)
+    #expect(recorder.events.current == [.next(0), .next(1), .completed], "\(name)")
+    #expect(visited.current == [0, 1], "\(name): the source went on after take(2) finished")
+  }
+
+  @Test func aSynchronousSourceStopsWhenAFinishingOperatorFurtherDownFinishes() {
+    // The finishing operator is below a chain of step operators and an operator on the engine (`withLatestFrom`
+    // reaches its downstream through its storage): the source still stops at once.
+    let visited = LockedBox(0)
+    let mapped = LockedBox(0)
+    let recorder = EventRecorder<Int>()
+    _ = Observable.from(0..<1000)
+      .do(onNext: { _ in visited.withLock { $0 += 1 } })
+      .map { value -> Int in
+        mapped.withLock { $0 += 1 }
+        return value * 2
+      }
+      .filter { _ in true }
+      .withLatestFrom(Observable.just(1)) { value, _ in value }
+      .take(1)
+      .subscribe(recorder)
+    #expect(recorder.events.current == [.next(0), .completed])
+    #expect(visited.current == 1)
+    #expect(mapped.current == 1)
+  }
+
+  @Test func anInnerSequenceOfFlatMapStopsWhenTheDownstreamFinishes() {
+    for form in ["flatMap", "flatMapLatest", "concatMap"] {
+      let visited = LockedBox(0)
+      let recorder = EventRecorder<Int>()
+      let inner = Observable.from(0..<1000).do(onNext: { _ in visited.withLock { $0 += 1 } })
+      let outer = Observable.just(1)
+      let flattened =
+        switch form {
+        case "flatMap": outer.flatMap { _ in inner }
+        case "flatMapLatest": outer.flatMapLatest { _ in inner }
+        default: outer.concatMap { _ in inner }
+        }
+      _ = flattened.take(3).subscribe(recorder)
+      #expect(recorder.events.current == [.next(0), .next(1), .next(2), .completed], "\(form)")
+      #expect(visited.current == 3, "\(form): the inner source went on after take(3) finished")
+    }
+  }
+
+  @Test func anEndlessSourceStopsWhenItsDownstreamFinishesOnAnotherThread() async {
+    // `take` runs on the scheduler's thread, behind `observe(on:)`: no stop is counted on the looping thread, so the
+    // loop finds the finished `take` by asking the chain every 64 elements. The loop runs on a thread of its own, so
+    // that a loop that never stopped fails the test (the hang guards) instead of hanging it.
+    let scheduler = SerialDispatchQueueScheduler(qos: .userInitiated)
+    let recorder = EventRecorder<Int>()
+    let returned = DispatchSemaphore(value: 0)
+    let completed = DispatchSemaphore(value: 0)
+    let subscription = LockedBox<(any Disposable)?>(nil)
+    Thread {
+      // Not disposed here: the completion may still be on its way to the recorder.
+      let made = Observable.repeatElement(7).observe(on: scheduler).take(2)
+        .do(onCompleted: { completed.signal() })
+        .subscribe(recorder)
+      subscription.withLock { $0 = made }
+      returned.signal()
+    }.start()
+    #expect(await returned.signalled(), "subscribe returned: the loop stopped")
+    #expect(await completed.signalled())
+    #expect(recorder.events.current == [.next(7), .next(7), .completed])
+    subscription.current?.dispose()
   }
 
   @Test func fromACollectionIsLazyAndIteratedAgainByEverySubscription() {

@@ -12,6 +12,7 @@ private final class Recorder<Result>: CoreDownstream, @unchecked Sendable {
   func deliverNext(_ event: Event<Result>) { if case .next(let result) = event { events.append("\(result)") } }
   func deliverError(_ error: any Swift.Error) { events.append("x") }
   func deliverCompleted() { events.append("|") }
+  var isDownstreamDisposed: Bool { false }
 }
 
 /// Direct tests of the combining operators' state machine, with `combineLatest`'s and `zip`'s steps for two sources.

@@ -28,6 +28,7 @@ private final class Recorder: CoreDownstream, @unchecked Sendable {
   var outer: [String] = []
   var windows: [[String]] = []
   let bag = DisposeBag()
+  var isDownstreamDisposed: Bool { false }
 
   func deliverNext(_ event: Event<Observable<Int>>) {
     guard case .next(let window) = event else { return }

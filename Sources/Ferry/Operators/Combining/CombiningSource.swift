@@ -68,7 +68,7 @@ struct CombiningSource<Storage, Progress: CombiningProgress, Values, Result>: Se
   ) {
     subscribe = { storage, index in
       source.subscribe(
-        AnyObserver<Element> { event in
+        CoreSourceObserver<Element>(host: storage.downstream) { event in
           switch event {
           case .next(let element):
             // Holds the element the new one replaces (or the new one, if ignored) until after the lock.

@@ -59,7 +59,7 @@ func flatMapLatestObservable<Source, Result>(
             else { return }
             // As RxSwift: the previous inner subscription is disposed before the next one is made.
             previous?.dispose()
-            let subscription = next.subscribe(InnerSequenceObserver(handler: inner, id: id))
+            let subscription = next.subscribe(InnerSequenceObserver(handler: inner, id: id, host: host))
             // Disposed meanwhile, or superseded: disposed here. Otherwise, unless kept, it completed inside
             // `subscribe`: released here.
             switch storage.withLockDeliveringNothing({ $0.subscribed(id, subscription: subscription) }) {

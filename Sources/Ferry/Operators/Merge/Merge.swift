@@ -107,7 +107,8 @@ func mergeSubscribe<Result>(
   _ storage: OperatorStorage<MergeStateMachine<Result>>, _ inner: Observable<Result>, id: UInt64,
   handler: @escaping @Sendable (Event<Result>, UInt64) -> Void
 ) {
-  var subscription: (any Disposable)? = inner.subscribe(InnerSequenceObserver(handler: handler, id: id))
+  var subscription: (any Disposable)? = inner.subscribe(
+    InnerSequenceObserver(handler: handler, id: id, host: storage.downstream))
   // Disposed meanwhile: nobody keeps it. Otherwise, unless kept, it completed inside `subscribe`: released here.
   if storage.withLockDeliveringNothing({ $0.subscribed(id, subscription: &subscription) }) == nil {
     subscription?.dispose()

@@ -36,7 +36,7 @@ func retryWhenObservable<Element, TriggerError: Swift.Error, Trigger: Observable
     let storage = OperatorStorage(RetryWhenStateMachine<Element>(), downstream: host, resources: triggerSubscription)
     host.attach(storage)
     let errors = PublishSubject<TriggerError>()
-    let observer = CoreSourceObserver<Element, Element>(host: host) { event in
+    let observer = CoreSourceObserver<Element>(host: host) { event in
       switch event {
       case .next(let element): storage.deliver { $0.sourceNext(element) }
       case .error(let error):
@@ -50,7 +50,7 @@ func retryWhenObservable<Element, TriggerError: Swift.Error, Trigger: Observable
     }
     triggerSubscription.setDisposable(
       notificationHandler(errors.asObservable()).subscribe(
-        AnyObserver<Trigger.Element> { event in
+        CoreSourceObserver<Trigger.Element>(host: host) { event in
           switch event {
           case .next:
             guard case .subscribe(let failed)? = storage.withLockDeliveringNothing({ $0.triggerNext() }) else {
@@ -72,7 +72,7 @@ func retryWhenObservable<Element, TriggerError: Swift.Error, Trigger: Observable
 @inlinable
 func retryWhenSubscribe<Element>(
   _ storage: OperatorStorage<RetryWhenStateMachine<Element>>, _ source: Observable<Element>,
-  _ observer: CoreSourceObserver<Element, Element>, host: any CoreSubscription<Element>,
+  _ observer: CoreSourceObserver<Element>, host: any CoreSubscription<Element>,
   disposing failed: (any Disposable)?
 ) {
   var failed = failed

@@ -17,7 +17,7 @@ extension ObservableType {
       host.setUpstream(subscriptions)
       subscriptions.insert(
         source.subscribe(
-          AnyObserver<Element> { event in
+          CoreSourceObserver<Element>(host: host) { event in
             switch event {
             case .next(let element): _ = storage.withLockDeliveringNothing { $0.next(element) }
             case .error(let error): _ = storage.withLockOnce { $0.failed(error) }
@@ -27,7 +27,7 @@ extension ObservableType {
       if host.isDisposed { return }
       subscriptions.insert(
         sampler.subscribe(
-          AnyObserver<Source.Element> { event in
+          CoreSourceObserver<Source.Element>(host: host) { event in
             switch event {
             case .next: _ = storage.withLock { $0.sampled() }
             case .completed: _ = storage.withLockOnce { $0.sampled() }
