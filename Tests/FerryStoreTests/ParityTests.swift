@@ -46,17 +46,17 @@ struct ParityTests {
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   func legacy(
     _ scheduler: TestScheduler
-  ) -> ParitySubject<CounterFeature.State, CounterFeature.Command, CounterFeature.Effect> {
+  ) -> ParitySide<CounterFeature.State, CounterFeature.Command, CounterFeature.Effect> {
     let store = LegacyCounterStore(fact: { count in
       Single.just("\(count)!").delay(.seconds(5), scheduler: scheduler)
     })
-    return ParitySubject(state: store.state, effect: store.effect, dispatch: { store.dispatchCommand($0) })
+    return ParitySide(state: store.state, effect: store.effect, dispatch: { store.dispatchCommand($0) })
   }
 
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   func migrated(
     _ scheduler: TestScheduler, delay: Int = 5
-  ) -> ParitySubject<CounterFeature.State, CounterFeature.Command, CounterFeature.Effect> {
+  ) -> ParitySide<CounterFeature.State, CounterFeature.Command, CounterFeature.Effect> {
     let clock = TestClock(scheduler: scheduler)
     return .store(
       initialState: CounterFeature.State(),

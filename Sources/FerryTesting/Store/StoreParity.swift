@@ -1,13 +1,18 @@
 import Ferry
 import FerryStore
 
+/// The former name of ``ParitySide``.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+@available(*, deprecated, renamed: "ParitySide")
+public typealias ParitySubject<State, Command, Effect> = ParitySide<State, Command, Effect>
+
 /// One side of a parity run: a screen's store as its view sees it — states, effects, and where commands go.
 ///
 /// A legacy relay-based view store is one through its `Driver` / `Signal` surface; a `Store` is one
 /// through ``store(initialState:feature:scheduler:)``, which runs it on the parity run's virtual timeline.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 @MainActor
-public struct ParitySubject<State, Command, Effect> {
+public struct ParitySide<State, Command, Effect> {
   let states: Driver<State>
   let effects: Signal<Effect>
   let dispatch: @MainActor (Command) -> Void
@@ -26,11 +31,11 @@ public struct ParitySubject<State, Command, Effect> {
   /// and clock, and what the work sends is applied at the virtual time it is sent.
   public static func store<Feature: StoreFeature>(
     initialState: Feature.State, feature: Feature, scheduler: TestScheduler
-  ) -> ParitySubject where Feature.State == State, Feature.Command == Command, Feature.Effect == Effect {
+  ) -> ParitySide where Feature.State == State, Feature.Command == Command, Feature.Effect == Effect {
     let time = AsyncVirtualTime(scheduler)
     let store = Store(
       initialState: initialState, feature: feature, clock: StoreClock(time.clock), drainsAutomatically: false)
-    return ParitySubject(
+    return ParitySide(
       states: store.stateDriver, effects: store.effectSignal,
       dispatch: { command in time.executor.perform { store.send(command) } },
       drain: { store.applyQueuedOutputs(on: time) })
@@ -63,7 +68,7 @@ public struct StoreParityMismatch: CustomStringConvertible, Sendable {
 ///   commands: [.next(210, .inputLoginId("taro")), .next(220, .inputPassword("pw")), .next(230, .logIn)],
 ///   legacy: { scheduler in
 ///     let store = LoginViewStoreImpl(auth: RxAuth(scheduler: scheduler))
-///     return ParitySubject(state: store.state, effect: store.effect, dispatch: store.dispatchCommand)
+///     return ParitySide(state: store.state, effect: store.effect, dispatch: store.dispatchCommand)
 ///   },
 ///   migrated: { scheduler in
 ///     .store(initialState: .init(), feature: LoginFeature(auth: AsyncAuth(clock: TestClock(scheduler: scheduler))),
@@ -78,8 +83,8 @@ public struct StoreParityMismatch: CustomStringConvertible, Sendable {
 @discardableResult
 public func expectStoreParity<State: Equatable, Command, Effect: Equatable>(
   commands: [Recorded<Event<Command>>], until end: TestTime = 1000,
-  legacy: (TestScheduler) -> ParitySubject<State, Command, Effect>,
-  migrated: (TestScheduler) -> ParitySubject<State, Command, Effect>,
+  legacy: (TestScheduler) -> ParitySide<State, Command, Effect>,
+  migrated: (TestScheduler) -> ParitySide<State, Command, Effect>,
   fileID: String = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) -> StoreParityMismatch? {
   let location = StoreAssertionLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -161,8 +166,8 @@ private final class ParityRecorder<State: Equatable, Effect: Equatable> {
 @MainActor
 func runParity<State: Equatable, Command, Effect: Equatable>(
   commands: [Recorded<Event<Command>>], until end: TestTime,
-  legacy makeLegacy: (TestScheduler) -> ParitySubject<State, Command, Effect>,
-  migrated makeMigrated: (TestScheduler) -> ParitySubject<State, Command, Effect>
+  legacy makeLegacy: (TestScheduler) -> ParitySide<State, Command, Effect>,
+  migrated makeMigrated: (TestScheduler) -> ParitySide<State, Command, Effect>
 ) -> ParityRun<State, Effect> {
   let scheduler = TestScheduler(initialClock: 0, simulateProcessingDelay: false)
   _ = scheduler.taskExecutor  // from now on every scheduler action runs on the virtual-time executor

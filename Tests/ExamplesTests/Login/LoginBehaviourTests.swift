@@ -119,7 +119,7 @@ struct LoginBehaviourTests {
       commands: commands,
       legacy: { scheduler in
         let store = LoginViewStoreImpl(requestService: RequestService(backend: backend, scheduler: scheduler))
-        return ParitySubject(
+        return ParitySide(
           state: store.state.map(\.migrated), effect: store.effect, dispatch: { store.dispatchCommand($0.legacy) })
       },
       migrated: { scheduler in

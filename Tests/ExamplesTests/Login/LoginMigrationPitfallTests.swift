@@ -51,7 +51,7 @@ struct LoginMigrationPitfallTests {
         commands: [.next(10, .inputLoginId("taro")), .next(20, .inputPassword("wrong")), .next(30, .logIn)],
         legacy: { scheduler in
           let store = LoginViewStoreImpl(requestService: RequestService(backend: backend, scheduler: scheduler))
-          return ParitySubject(
+          return ParitySide(
             state: store.state.map(\.migrated), effect: store.effect,
             dispatch: { (command: LoginCommand) in store.dispatchCommand(command.legacy) })
         },

@@ -105,7 +105,7 @@ struct RepositorySuite {
         let repository = PlaceRepository(
           dataSource: ScriptedPlaceDataSource(script: Self.backend, scheduler: scheduler), workScheduler: scheduler)
         let viewModel = PlaceDetailViewModel(repository: repository)
-        return ParitySubject(
+        return ParitySide(
           state: viewModel.state, effect: Signal<Never>.empty(), dispatch: { viewModel.dispatch($0) })
       },
       migrated: { scheduler in

@@ -147,7 +147,7 @@ struct SettingsSuite {
       commands: Self.retrySession,
       legacy: { scheduler in
         let viewModel = SettingsViewModel(api: ScriptedSettingsAPI(script: Self.failThenSucceed, scheduler: scheduler))
-        return ParitySubject(
+        return ParitySide(
           state: viewModel.viewState.map { SettingsScreenState($0) },
           effect: viewModel.saveFailed.map { SettingsEffect.saveFailed($0) },
           dispatch: { viewModel.dispatch($0) })

@@ -81,7 +81,7 @@ struct TodoSuite {
         let viewModel = TodoListViewModel(
           taskRepository: ScriptedTodoTaskRepository(script: Self.backend, scheduler: scheduler),
           workScheduler: scheduler, uiScheduler: scheduler)
-        return ParitySubject(
+        return ParitySide(
           state: viewModel.tasks.map { TodoListState(tasks: $0) },
           effect: viewModel.errorMessage.map { TodoEffect.showError($0) },
           dispatch: { viewModel.dispatch($0) })

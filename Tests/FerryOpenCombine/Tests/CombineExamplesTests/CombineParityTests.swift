@@ -22,7 +22,7 @@ struct CombineParityTests {
       commands: TodoSuite.session,
       legacy: { scheduler in
         let viewModel = CombineTodoForm.viewModel(backend, scheduler.asCombineScheduler())
-        return ParitySubject(
+        return ParitySide(
           state: viewModel.$taskCellViewModels.map { TodoListState(tasks: $0.map(\.task)) }.asInfallible().asDriver(),
           effect: viewModel.errorMessage.map { TodoEffect.showError($0) }.asInfallible().asSignal(),
           dispatch: { viewModel.dispatch($0) })
@@ -46,7 +46,7 @@ struct CombineParityTests {
         let repository = PlaceSubjectRepository(
           dataSource: ScriptedPlaceDetailDataSource(script: backend, scheduler: combine), workScheduler: combine)
         let model = PlaceDetailScreenModel(repository: repository)
-        return ParitySubject(
+        return ParitySide(
           state: model.$state.asInfallible().asDriver(), effect: Signal<Never>.empty(),
           dispatch: { (command: PlaceDetailCommand) in
             switch command {
