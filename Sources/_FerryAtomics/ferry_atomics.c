@@ -3,7 +3,7 @@
 #include "ferry_atomics.h"
 
 _Thread_local intptr_t ferry_delivery_depth = 0;
-_Thread_local intptr_t ferry_early_stops = 0;
+_Thread_local uintptr_t ferry_early_stops = 0;
 
 #if defined(__linux__)
 #include <sys/syscall.h>

@@ -58,10 +58,10 @@ static inline void ferry_delivery_depth_exit(void) { ferry_delivery_depth -= 1; 
 // while its source was still inside `subscribe`). A source that loops inside `subscribe` compares it before each
 // element with the value it last saw, and asks the chain below it whether it still listens only when it moved: one
 // thread-local read per element instead of a walk down the chain. Defined in ferry_atomics.c.
-extern _Thread_local intptr_t ferry_early_stops;
+extern _Thread_local uintptr_t ferry_early_stops;
 
-static inline intptr_t ferry_early_stops_get(void) { return ferry_early_stops; }
-static inline void ferry_early_stops_count(void) { ferry_early_stops += 1; }
+static inline uintptr_t ferry_early_stops_get(void) { return ferry_early_stops; }
+static inline void ferry_early_stops_count(void) { ferry_early_stops += 1; }  // unsigned: wraps, never overflows
 
 // A number that identifies the calling thread while it runs (the address of its delivery depth): which producer
 // queued a send, so that an emitter tells its own re-entrant sends from other threads'.
