@@ -21,7 +21,7 @@ import Testing
   @Test func aTimerHandedOverAfterItsTimeSpanEndedLeavesTheNextTimeSpansTimerRunning() {
     // The full array [1, 2] starts time span 1, whose timer fires before `buffer` has it in hand (another thread's
     // timer would); that end starts time span 2. The late hand-over of span 1's timer must not cancel span 2's.
-    let scheduler = RunsOneActionEarlyScheduler(inlineCall: 2)
+    let scheduler = ManualScheduler(runsInline: 2)
     let relay = PublishRelay<Int>()
     let received = LockedBox([[Int]]())
     let subscription = relay.buffer(timeSpan: .seconds(1), count: 2, scheduler: scheduler)

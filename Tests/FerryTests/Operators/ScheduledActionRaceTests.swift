@@ -8,7 +8,7 @@ import Testing
 @Suite struct ScheduledActionRaceTests {
   @Test func observeOnLosesNoActionThatRanBeforeScheduleReturned() {
     // Call 1 (at the first event) is queued; call 2 (from inside call 1's delivery) runs inline and queues call 3.
-    let scheduler = RunsOneActionEarlyScheduler(inlineCall: 2)
+    let scheduler = ManualScheduler(runsInline: 2)
     let recorder = EventRecorder<Int>()
     _ = Observable.of(1, 2, 3).observe(on: scheduler).subscribe(recorder)
     scheduler.run()
@@ -16,7 +16,7 @@ import Testing
   }
 
   @Test func delayLosesNoTimerThatFiredBeforeScheduleReturned() {
-    let scheduler = RunsOneActionEarlyScheduler(inlineCall: 2)
+    let scheduler = ManualScheduler(runsInline: 2)
     let recorder = EventRecorder<Int>()
     _ = Observable.of(1, 2, 3).delay(.nanoseconds(0), scheduler: scheduler).subscribe(recorder)
     scheduler.run()

@@ -50,7 +50,7 @@ import Testing
   @Test func aTimerHandedOverAfterItsTimeSpanEndedLeavesTheNextTimeSpansTimerRunning() {
     // The full window [1, 2] starts time span 1, whose timer fires before `window` has it in hand (another thread's
     // timer would); that end starts time span 2. The late hand-over of span 1's timer must not cancel span 2's.
-    let scheduler = RunsOneActionEarlyScheduler(inlineCall: 2)
+    let scheduler = ManualScheduler(runsInline: 2)
     let relay = PublishRelay<Int>()
     let windows = LockedBox(0)
     let subscription = relay.window(timeSpan: .seconds(1), count: 2, scheduler: scheduler)

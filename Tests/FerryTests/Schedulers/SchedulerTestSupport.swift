@@ -83,23 +83,45 @@ struct ImmediateTestScheduler: SchedulerType {
   }
 }
 
-/// A scheduler that queues actions until `run()` is called (on the caller's thread).
+/// A scheduler that queues actions until the test runs them (``run()``, ``run(_:)``), on the caller's thread.
+///
+/// With `runsInline: n`, the action scheduled by the `n`-th call (from 1) runs inside that call instead: as if
+/// another thread ran it before `schedule` returned to its caller. Each action's disposable records whether the
+/// operator disposed it (``disposables``).
 final class ManualScheduler: SchedulerType, @unchecked Sendable {
-  // `@unchecked Sendable`: `queue` is a `LockedBox`.
-  private let queue = LockedBox<[(BooleanDisposable, () -> Void)]>([])
+  // `@unchecked Sendable`: `state` is a `LockedBox`; `inlineCall` is immutable.
+  /// Every action scheduled so far, in order: its disposable, and what it runs until it is taken to run (`nil` for
+  /// the inline one), so that a run action releases what it captured. `queued`: the indices still to run.
+  private let state = LockedBox((actions: [(disposable: BooleanDisposable, run: (() -> Void)?)](), queued: [Int]()))
+  private let inlineCall: Int?
+
+  init(runsInline inlineCall: Int? = nil) { self.inlineCall = inlineCall }
 
   var now: RxTime { Date() }
 
-  var pendingCount: Int { queue.current.count }
+  /// How many actions wait to run.
+  var pendingCount: Int { state.current.queued.count }
+
+  /// The disposable of every action scheduled so far, in order, the one that ran inline included.
+  var disposables: [BooleanDisposable] { state.current.actions.map(\.disposable) }
 
   func schedule<StateType>(
     _ state: StateType,
     action: @escaping @Sendable (StateType) -> any Disposable
   ) -> any Disposable {
-    let cancel = BooleanDisposable()
     let box = UncheckedBox(state)
-    queue.withLock { $0.append((cancel, { _ = action(box.value) })) }
-    return cancel
+    let disposable = BooleanDisposable()
+    let runsNow = self.state.withLock { state in
+      if state.actions.count + 1 == inlineCall {
+        state.actions.append((disposable, nil))
+        return true
+      }
+      state.actions.append((disposable, { _ = action(box.value) }))
+      state.queued.append(state.actions.count - 1)
+      return false
+    }
+    if runsNow { _ = action(box.value) }
+    return disposable
   }
 
   func scheduleRelative<StateType>(
@@ -122,10 +144,29 @@ final class ManualScheduler: SchedulerType, @unchecked Sendable {
     }
   }
 
-  /// Runs queued actions (including those they queue) until none is left.
+  /// Runs the queued actions, and those they queue, in order until none is left; a disposed action is skipped.
   func run() {
-    while let (cancel, action) = queue.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
-      if !cancel.isDisposed { action() }
+    while let index = state.withLock({ $0.queued.isEmpty ? nil : $0.queued.removeFirst() }) {
+      runUnlessDisposed(index)
     }
+  }
+
+  /// Runs the queued action scheduled `index`-th (from 0) now, unless the operator disposed it.
+  func run(_ index: Int) {
+    let wasQueued = state.withLock { state in
+      guard let position = state.queued.firstIndex(of: index) else { return false }
+      state.queued.remove(at: position)
+      return true
+    }
+    #expect(wasQueued, "action \(index) is not queued: it ran already, or was never scheduled")
+    if wasQueued { runUnlessDisposed(index) }
+  }
+
+  private func runUnlessDisposed(_ index: Int) {
+    let (disposable, run) = state.withLock { state in
+      defer { state.actions[index].run = nil }
+      return state.actions[index]
+    }
+    if !disposable.isDisposed { run?() }
   }
 }
